@@ -1,0 +1,765 @@
+package dev.tumble.core.body;
+
+import dev.tumble.core.internal.Check;
+import org.joml.Matrix3d;
+import org.joml.Matrix3dc;
+import org.joml.Matrix4x3d;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A rigid body as the book describes it (Millington, ch. 10): inverse mass, body-space inverse
+ * inertia tensor, position, orientation, linear and angular velocity, force and torque
+ * accumulators, damping and sleep.
+ *
+ * <p>The arithmetic of {@link #integrate(double)}, {@link #calculateDerivedData()} and the force
+ * methods follows Cyclone's operation order exactly, so Tumble reproduces Cyclone bit for bit
+ * (see the golden tests). Matrices are kept as row-major {@code double[]} internally for that
+ * reason; the public API speaks JOML.
+ *
+ * <p>Units: SI throughout — metres, kilograms, seconds, radians.
+ *
+ * <p>Setters validate their arguments and throw {@link IllegalArgumentException} naming the
+ * field and value; a rejected call leaves the body unchanged.
+ */
+public final class RigidBody {
+    /** Default fraction of linear velocity kept after one second (applied as {@code pow(d, dt)}). */
+    public static final double DEFAULT_LINEAR_DAMPING = 0.95;
+    /** Default fraction of angular velocity kept after one second (applied as {@code pow(d, dt)}). */
+    public static final double DEFAULT_ANGULAR_DAMPING = 0.95;
+    /**
+     * Default sleep threshold on the recency-weighted motion {@code |v|² + |ω|²} (m²/s², with ω
+     * in rad/s counted as m/s for a unit-size body). Cyclone's value.
+     */
+    public static final double DEFAULT_SLEEP_EPSILON = 0.3;
+
+    private BodyType type;
+    private double inverseMass = 1;
+    /** Body-space inverse inertia, row-major. */
+    private final double[] inverseInertiaTensor = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    /** World-space inverse inertia {@code R·I⁻¹·Rᵀ}, row-major; refreshed by calculateDerivedData. */
+    private final double[] inverseInertiaTensorWorld = new double[9];
+    /** Row-major 3×4 {@code [R | p]}; refreshed by calculateDerivedData. */
+    private final double[] transform = new double[12];
+
+    private double linearDamping = DEFAULT_LINEAR_DAMPING;
+    private double angularDamping = DEFAULT_ANGULAR_DAMPING;
+
+    private final Vector3d position = new Vector3d();
+    private final Quaterniond orientation = new Quaterniond();
+    private final Vector3d velocity = new Vector3d();
+    private final Vector3d rotation = new Vector3d();
+    private final Vector3d acceleration = new Vector3d();
+    private final Vector3d lastFrameAcceleration = new Vector3d();
+    private final Vector3d forceAccum = new Vector3d();
+    private final Vector3d torqueAccum = new Vector3d();
+
+    private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
+    private double motion = 2 * DEFAULT_SLEEP_EPSILON;
+    private boolean awake = true;
+    private boolean canSleep = true;
+
+    private Object userData;
+
+    private RigidBody(BodyType type) {
+        this.type = type;
+        calculateDerivedData();
+    }
+
+    /** A dynamic body of mass 1 kg and unit inverse inertia at the origin; configure it fluently. */
+    public static RigidBody dynamic() {
+        return new RigidBody(BodyType.DYNAMIC);
+    }
+
+    /** A static (immovable, infinite-mass) body at the origin. */
+    public static RigidBody fixed() {
+        return new RigidBody(BodyType.STATIC);
+    }
+
+    /** A kinematic body: moved by the velocities the game sets, never by forces or contacts. */
+    public static RigidBody kinematic() {
+        return new RigidBody(BodyType.KINEMATIC);
+    }
+
+    // ------------------------------------------------------------------ mass properties
+
+    /** @return how the body takes part in the simulation. */
+    public BodyType type() {
+        return type;
+    }
+
+    /** Changes the body type; a dynamic body keeps its configured mass properties. */
+    public RigidBody type(BodyType newType) {
+        this.type = Check.notNull("type", newType);
+        calculateDerivedData();
+        return this;
+    }
+
+    /** @return {@code true} when the body is dynamic and has a finite mass. */
+    public boolean hasFiniteMass() {
+        return inverseMass() > 0;
+    }
+
+    /**
+     * @return the inverse mass in 1/kg as the solver sees it: 0 for static and kinematic bodies
+     *     (they cannot be pushed) and for dynamic bodies configured as immovable.
+     */
+    public double inverseMass() {
+        return type == BodyType.DYNAMIC ? inverseMass : 0;
+    }
+
+    /** @return the mass in kg ({@code Double.POSITIVE_INFINITY} when immovable). */
+    public double mass() {
+        double im = inverseMass();
+        return im == 0 ? Double.POSITIVE_INFINITY : 1 / im;
+    }
+
+    /** Sets the mass in kg; must be finite and positive. */
+    public RigidBody mass(double kilograms) {
+        Check.positive("mass", kilograms);
+        this.inverseMass = 1 / kilograms;
+        return this;
+    }
+
+    /** Sets the inverse mass in 1/kg; 0 makes a dynamic body immovable. */
+    public RigidBody inverseMass(double perKilogram) {
+        this.inverseMass = Check.nonNegative("inverseMass", perKilogram);
+        return this;
+    }
+
+    /**
+     * Sets the body-space inertia tensor in kg·m² (symmetric, positive definite). Its inverse is
+     * stored.
+     */
+    public RigidBody inertiaTensor(Matrix3dc inertia) {
+        Check.symmetricPositive("inertiaTensor", inertia, false);
+        Matrix3d inv = new Matrix3d(inertia).invert();
+        // Symmetrise away the inversion's round-off.
+        setInverseInertiaRowMajor(inv.m00, 0.5 * (inv.m10 + inv.m01), 0.5 * (inv.m20 + inv.m02),
+                inv.m11, 0.5 * (inv.m21 + inv.m12), inv.m22);
+        return this;
+    }
+
+    /**
+     * Sets the body-space inverse inertia tensor in 1/(kg·m²) (symmetric, positive
+     * semi-definite: a zero row makes the body unable to turn about that axis).
+     */
+    public RigidBody inverseInertiaTensor(Matrix3dc inverseInertia) {
+        Check.symmetricPositive("inverseInertiaTensor", inverseInertia, true);
+        Matrix3dc m = inverseInertia;
+        // JOML is column-major: mCR. Row-major [r][c] = m{c}{r}.
+        double[] a = inverseInertiaTensor;
+        a[0] = m.m00(); a[1] = m.m10(); a[2] = m.m20();
+        a[3] = m.m01(); a[4] = m.m11(); a[5] = m.m21();
+        a[6] = m.m02(); a[7] = m.m12(); a[8] = m.m22();
+        calculateDerivedData();
+        return this;
+    }
+
+    private void setInverseInertiaRowMajor(double xx, double xy, double xz, double yy, double yz, double zz) {
+        double[] a = inverseInertiaTensor;
+        a[0] = xx; a[1] = xy; a[2] = xz;
+        a[3] = xy; a[4] = yy; a[5] = yz;
+        a[6] = xz; a[7] = yz; a[8] = zz;
+        calculateDerivedData();
+    }
+
+    /** Copies the body-space inverse inertia tensor (1/(kg·m²)) into {@code dest}. */
+    public Matrix3d getInverseInertiaTensor(Matrix3d dest) {
+        return rowMajorToJoml(inverseInertiaTensor, dest);
+    }
+
+    /**
+     * Copies the world-space inverse inertia tensor {@code R·I⁻¹·Rᵀ} (1/(kg·m²)) as the solver
+     * sees it (zero for static and kinematic bodies) into {@code dest}.
+     */
+    public Matrix3d getInverseInertiaTensorWorld(Matrix3d dest) {
+        return rowMajorToJoml(inverseInertiaTensorWorld, dest);
+    }
+
+    /** Copies the world inverse inertia tensor, row-major, into {@code dest9}. */
+    public double[] getInverseInertiaTensorWorld(double[] dest9) {
+        System.arraycopy(inverseInertiaTensorWorld, 0, dest9, 0, 9);
+        return dest9;
+    }
+
+    /**
+     * {@code dest = I⁻¹_world · v} in Cyclone's operation order (1/(kg·m²) times the unit of
+     * {@code v}); {@code dest} may be {@code v}.
+     */
+    public Vector3d transformByInverseInertiaWorld(double x, double y, double z, Vector3d dest) {
+        double[] d = inverseInertiaTensorWorld;
+        return dest.set(x * d[0] + y * d[1] + z * d[2],
+                x * d[3] + y * d[4] + z * d[5],
+                x * d[6] + y * d[7] + z * d[8]);
+    }
+
+    private static Matrix3d rowMajorToJoml(double[] a, Matrix3d dest) {
+        return dest.set(a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8]);
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /** @return the position of the centre of mass, in m (read-only view). */
+    public Vector3dc position() {
+        return position;
+    }
+
+    /** Sets the position of the centre of mass, in m, and refreshes derived data. */
+    public RigidBody position(double x, double y, double z) {
+        Check.finite("position", x, y, z);
+        position.set(x, y, z);
+        calculateDerivedData();
+        return this;
+    }
+
+    /** Sets the position of the centre of mass, in m, and refreshes derived data. */
+    public RigidBody position(Vector3dc p) {
+        Check.finite("position", p);
+        return position(p.x(), p.y(), p.z());
+    }
+
+    /** @return the orientation (body to world), a unit quaternion (read-only view). */
+    public Quaterniondc orientation() {
+        return orientation;
+    }
+
+    /**
+     * Sets the orientation from any non-zero quaternion (it is normalised) and refreshes derived
+     * data.
+     */
+    public RigidBody orientation(Quaterniondc q) {
+        Check.rotation("orientation", q);
+        orientation.set(q);
+        calculateDerivedData();
+        return this;
+    }
+
+    /** Sets the orientation from {@code [w, x, y, z]} components (normalised). */
+    public RigidBody orientation(double w, double x, double y, double z) {
+        return orientation(new Quaterniond(x, y, z, w));
+    }
+
+    /** @return the linear velocity of the centre of mass, in m/s (read-only view). */
+    public Vector3dc velocity() {
+        return velocity;
+    }
+
+    /** Sets the linear velocity in m/s. */
+    public RigidBody velocity(double x, double y, double z) {
+        Check.finite("velocity", x, y, z);
+        velocity.set(x, y, z);
+        return this;
+    }
+
+    /** Sets the linear velocity in m/s. */
+    public RigidBody velocity(Vector3dc v) {
+        Check.finite("velocity", v);
+        return velocity(v.x(), v.y(), v.z());
+    }
+
+    /** @return the angular velocity in world space, in rad/s (read-only view). */
+    public Vector3dc angularVelocity() {
+        return rotation;
+    }
+
+    /** Sets the angular velocity in world space, in rad/s. */
+    public RigidBody angularVelocity(double x, double y, double z) {
+        Check.finite("angularVelocity", x, y, z);
+        rotation.set(x, y, z);
+        return this;
+    }
+
+    /** Sets the angular velocity in world space, in rad/s. */
+    public RigidBody angularVelocity(Vector3dc w) {
+        Check.finite("angularVelocity", w);
+        return angularVelocity(w.x(), w.y(), w.z());
+    }
+
+    /**
+     * Adds to the linear velocity (m/s) without validation: the resolver's impulse path.
+     * {@code velocity += Δv}, componentwise as Cyclone does.
+     */
+    public void addVelocity(double dx, double dy, double dz) {
+        velocity.x += dx;
+        velocity.y += dy;
+        velocity.z += dz;
+    }
+
+    /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
+    public void addAngularVelocity(double dx, double dy, double dz) {
+        rotation.x += dx;
+        rotation.y += dy;
+        rotation.z += dz;
+    }
+
+    /**
+     * Moves the body by {@code direction · distance} (m) without refreshing derived data: the
+     * resolver's position-projection path (Cyclone keeps the transform stale until the next
+     * integration for awake bodies).
+     */
+    public void translate(Vector3dc direction, double distance) {
+        position.x += direction.x() * distance;
+        position.y += direction.y() * distance;
+        position.z += direction.z() * distance;
+    }
+
+    /**
+     * Turns the body by the small rotation vector {@code angle} (rad, world axis times angle)
+     * with the first-order update {@code q += ½·(0, angle)·q}, then normalises. Derived data is
+     * not refreshed (see {@link #translate}).
+     */
+    public void rotateByScaledAxis(double ax, double ay, double az, double scale) {
+        addScaledVector(orientation, ax, ay, az, scale);
+        normalise(orientation);
+    }
+
+    /** @return the constant acceleration applied every step (m/s², typically gravity). */
+    public Vector3dc acceleration() {
+        return acceleration;
+    }
+
+    /**
+     * Sets a constant acceleration (m/s²) applied every step regardless of mass, as Cyclone's
+     * demos apply gravity. {@link dev.tumble.core.force.Gravity} is the force-based alternative.
+     */
+    public RigidBody acceleration(double x, double y, double z) {
+        Check.finite("acceleration", x, y, z);
+        acceleration.set(x, y, z);
+        return this;
+    }
+
+    /**
+     * @return the linear acceleration of the last integration (m/s²): the constant acceleration
+     *     plus accumulated force times inverse mass. The resolver uses it to tell resting
+     *     contacts from collisions.
+     */
+    public Vector3dc lastFrameAcceleration() {
+        return lastFrameAcceleration;
+    }
+
+    /** Restores the last-frame acceleration (m/s²), for snapshots and reference data. */
+    public RigidBody lastFrameAcceleration(double x, double y, double z) {
+        Check.finite("lastFrameAcceleration", x, y, z);
+        lastFrameAcceleration.set(x, y, z);
+        return this;
+    }
+
+    // ------------------------------------------------------------------ damping
+
+    /** @return the fraction of linear velocity kept per second (applied as {@code pow(d, dt)}). */
+    public double linearDamping() {
+        return linearDamping;
+    }
+
+    /** @return the fraction of angular velocity kept per second. */
+    public double angularDamping() {
+        return angularDamping;
+    }
+
+    /**
+     * Sets both damping factors: the fraction of velocity kept after one second, in [0, 1]
+     * (1 = no damping). Applied each step as {@code v *= pow(d, dt)}.
+     */
+    public RigidBody damping(double linear, double angular) {
+        Check.inRange("linearDamping", linear, 0, 1);
+        Check.inRange("angularDamping", angular, 0, 1);
+        this.linearDamping = linear;
+        this.angularDamping = angular;
+        return this;
+    }
+
+    // ------------------------------------------------------------------ forces
+
+    /** Adds a force (N) through the centre of mass for the next integration; wakes the body. */
+    public void addForce(Vector3dc force) {
+        Check.finite("force", force);
+        forceAccum.x += force.x();
+        forceAccum.y += force.y();
+        forceAccum.z += force.z();
+        wakeForForce();
+    }
+
+    /** Adds a force (N) through the centre of mass; components form. */
+    public void addForce(double fx, double fy, double fz) {
+        Check.finite("force", fx, fy, fz);
+        forceAccum.x += fx;
+        forceAccum.y += fy;
+        forceAccum.z += fz;
+        wakeForForce();
+    }
+
+    /**
+     * Adds a force (N) applied at a point given in world coordinates (m); the torque is
+     * {@code (point − position) × force}.
+     */
+    public void addForceAtPoint(Vector3dc force, Vector3dc point) {
+        Check.finite("force", force);
+        Check.finite("point", point);
+        addForceAtPointUnchecked(force.x(), force.y(), force.z(), point.x(), point.y(), point.z());
+    }
+
+    /** Adds a force (N) applied at a point given in body coordinates (m). */
+    public void addForceAtBodyPoint(Vector3dc force, Vector3dc bodyPoint) {
+        Check.finite("force", force);
+        Check.finite("bodyPoint", bodyPoint);
+        double[] t = transform;
+        double x = bodyPoint.x(), y = bodyPoint.y(), z = bodyPoint.z();
+        double px = x * t[0] + y * t[1] + z * t[2] + t[3];
+        double py = x * t[4] + y * t[5] + z * t[6] + t[7];
+        double pz = x * t[8] + y * t[9] + z * t[10] + t[11];
+        addForceAtPointUnchecked(force.x(), force.y(), force.z(), px, py, pz);
+    }
+
+    private void addForceAtPointUnchecked(double fx, double fy, double fz, double px, double py, double pz) {
+        double rx = px - position.x;
+        double ry = py - position.y;
+        double rz = pz - position.z;
+        forceAccum.x += fx;
+        forceAccum.y += fy;
+        forceAccum.z += fz;
+        torqueAccum.x += ry * fz - rz * fy;
+        torqueAccum.y += rz * fx - rx * fz;
+        torqueAccum.z += rx * fy - ry * fx;
+        wakeForForce();
+    }
+
+    /** Adds a torque (N·m, world axes) for the next integration; wakes the body. */
+    public void addTorque(Vector3dc torque) {
+        Check.finite("torque", torque);
+        torqueAccum.x += torque.x();
+        torqueAccum.y += torque.y();
+        torqueAccum.z += torque.z();
+        wakeForForce();
+    }
+
+    /** @return the force accumulated for the next integration, in N (read-only view). */
+    public Vector3dc accumulatedForce() {
+        return forceAccum;
+    }
+
+    /** @return the torque accumulated for the next integration, in N·m (read-only view). */
+    public Vector3dc accumulatedTorque() {
+        return torqueAccum;
+    }
+
+    /** Clears the force and torque accumulators. */
+    public void clearAccumulators() {
+        forceAccum.zero();
+        torqueAccum.zero();
+    }
+
+    private void wakeForForce() {
+        // Cyclone sets the awake flag without resetting the motion average, so a pushed sleeping
+        // body falls straight back asleep; waking it properly restarts the average.
+        if (!awake && type == BodyType.DYNAMIC) {
+            setAwake(true);
+        }
+    }
+
+    // ------------------------------------------------------------------ integration
+
+    /**
+     * Advances the body by {@code duration} seconds (semi-implicit Euler, Millington §10.3):
+     * acceleration from forces, velocity, damping {@code pow(d, dt)}, position,
+     * {@code q += ½·(0, ω·dt)·q} then normalisation, derived data, cleared accumulators, and the
+     * sleep bookkeeping. Static and sleeping bodies do not move; kinematic bodies move by their
+     * velocities only.
+     */
+    public void integrate(double duration) {
+        if (type == BodyType.STATIC || !awake) {
+            clearAccumulators();
+            return;
+        }
+        if (type == BodyType.KINEMATIC) {
+            position.x += velocity.x * duration;
+            position.y += velocity.y * duration;
+            position.z += velocity.z * duration;
+            addScaledVector(orientation, rotation.x, rotation.y, rotation.z, duration);
+            calculateDerivedData();
+            clearAccumulators();
+            return;
+        }
+        lastFrameAcceleration.set(acceleration);
+        lastFrameAcceleration.x += forceAccum.x * inverseMass;
+        lastFrameAcceleration.y += forceAccum.y * inverseMass;
+        lastFrameAcceleration.z += forceAccum.z * inverseMass;
+
+        double[] w = inverseInertiaTensorWorld;
+        double tx = torqueAccum.x, ty = torqueAccum.y, tz = torqueAccum.z;
+        double angAccX = tx * w[0] + ty * w[1] + tz * w[2];
+        double angAccY = tx * w[3] + ty * w[4] + tz * w[5];
+        double angAccZ = tx * w[6] + ty * w[7] + tz * w[8];
+
+        velocity.x += lastFrameAcceleration.x * duration;
+        velocity.y += lastFrameAcceleration.y * duration;
+        velocity.z += lastFrameAcceleration.z * duration;
+
+        rotation.x += angAccX * duration;
+        rotation.y += angAccY * duration;
+        rotation.z += angAccZ * duration;
+
+        double linearFactor = StrictMath.pow(linearDamping, duration);
+        double angularFactor = StrictMath.pow(angularDamping, duration);
+        velocity.x *= linearFactor;
+        velocity.y *= linearFactor;
+        velocity.z *= linearFactor;
+        rotation.x *= angularFactor;
+        rotation.y *= angularFactor;
+        rotation.z *= angularFactor;
+
+        position.x += velocity.x * duration;
+        position.y += velocity.y * duration;
+        position.z += velocity.z * duration;
+
+        addScaledVector(orientation, rotation.x, rotation.y, rotation.z, duration);
+
+        calculateDerivedData();
+        clearAccumulators();
+
+        if (canSleep) {
+            double currentMotion = velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z
+                    + (rotation.x * rotation.x + rotation.y * rotation.y + rotation.z * rotation.z);
+            double bias = StrictMath.pow(0.5, duration);
+            motion = bias * motion + (1 - bias) * currentMotion;
+            if (motion < sleepEpsilon) {
+                setAwake(false);
+            } else if (motion > 10 * sleepEpsilon) {
+                motion = 10 * sleepEpsilon;
+            }
+        }
+    }
+
+    /**
+     * {@code q += ½·(0, v·scale)·q} (Hamilton product, Cyclone's order of operations), without
+     * normalising.
+     */
+    static void addScaledVector(Quaterniond q, double vx, double vy, double vz, double scale) {
+        double qr = 0, qi = vx * scale, qj = vy * scale, qk = vz * scale;
+        double r = q.w, i = q.x, j = q.y, k = q.z;
+        double nr = qr * r - qi * i - qj * j - qk * k;
+        double ni = qr * i + qi * r + qj * k - qk * j;
+        double nj = qr * j + qj * r + qk * i - qi * k;
+        double nk = qr * k + qk * r + qi * j - qj * i;
+        q.w = r + nr * 0.5;
+        q.x = i + ni * 0.5;
+        q.y = j + nj * 0.5;
+        q.z = k + nk * 0.5;
+    }
+
+    /** Normalises in Cyclone's way: {@code d = 1/sqrt(|q|²)}; a degenerate q becomes identity. */
+    static void normalise(Quaterniond q) {
+        double d = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+        if (d < Math.ulp(1.0)) {
+            q.w = 1;
+            return;
+        }
+        d = 1.0 / Math.sqrt(d);
+        q.w *= d;
+        q.x *= d;
+        q.y *= d;
+        q.z *= d;
+    }
+
+    /**
+     * Normalises the orientation and recomputes the transform and the world inverse inertia
+     * tensor {@code R·I⁻¹·Rᵀ}. Called by {@link #integrate} and every validated setter.
+     */
+    public void calculateDerivedData() {
+        normalise(orientation);
+        double r = orientation.w, i = orientation.x, j = orientation.y, k = orientation.z;
+        double[] t = transform;
+        t[0] = 1 - 2 * j * j - 2 * k * k;
+        t[1] = 2 * i * j - 2 * r * k;
+        t[2] = 2 * i * k + 2 * r * j;
+        t[3] = position.x;
+        t[4] = 2 * i * j + 2 * r * k;
+        t[5] = 1 - 2 * i * i - 2 * k * k;
+        t[6] = 2 * j * k - 2 * r * i;
+        t[7] = position.y;
+        t[8] = 2 * i * k - 2 * r * j;
+        t[9] = 2 * j * k + 2 * r * i;
+        t[10] = 1 - 2 * i * i - 2 * j * j;
+        t[11] = position.z;
+
+        double[] w = inverseInertiaTensorWorld;
+        if (type != BodyType.DYNAMIC) {
+            java.util.Arrays.fill(w, 0);
+            return;
+        }
+        double[] b = inverseInertiaTensor;
+        double t4 = t[0] * b[0] + t[1] * b[3] + t[2] * b[6];
+        double t9 = t[0] * b[1] + t[1] * b[4] + t[2] * b[7];
+        double t14 = t[0] * b[2] + t[1] * b[5] + t[2] * b[8];
+        double t28 = t[4] * b[0] + t[5] * b[3] + t[6] * b[6];
+        double t33 = t[4] * b[1] + t[5] * b[4] + t[6] * b[7];
+        double t38 = t[4] * b[2] + t[5] * b[5] + t[6] * b[8];
+        double t52 = t[8] * b[0] + t[9] * b[3] + t[10] * b[6];
+        double t57 = t[8] * b[1] + t[9] * b[4] + t[10] * b[7];
+        double t62 = t[8] * b[2] + t[9] * b[5] + t[10] * b[8];
+        w[0] = t4 * t[0] + t9 * t[1] + t14 * t[2];
+        w[1] = t4 * t[4] + t9 * t[5] + t14 * t[6];
+        w[2] = t4 * t[8] + t9 * t[9] + t14 * t[10];
+        w[3] = t28 * t[0] + t33 * t[1] + t38 * t[2];
+        w[4] = t28 * t[4] + t33 * t[5] + t38 * t[6];
+        w[5] = t28 * t[8] + t33 * t[9] + t38 * t[10];
+        w[6] = t52 * t[0] + t57 * t[1] + t62 * t[2];
+        w[7] = t52 * t[4] + t57 * t[5] + t62 * t[6];
+        w[8] = t52 * t[8] + t57 * t[9] + t62 * t[10];
+    }
+
+    // ------------------------------------------------------------------ transforms
+
+    /** Copies the body-to-world transform {@code [R | p]} into {@code dest}. */
+    public Matrix4x3d getTransform(Matrix4x3d dest) {
+        double[] t = transform;
+        return dest.set(t[0], t[4], t[8], t[1], t[5], t[9], t[2], t[6], t[10], t[3], t[7], t[11]);
+    }
+
+    /** Copies the row-major 3×4 transform {@code [R | p]} into {@code dest12}. */
+    public double[] getTransform(double[] dest12) {
+        System.arraycopy(transform, 0, dest12, 0, 12);
+        return dest12;
+    }
+
+    /** {@code dest = R·local + p}: a body-space point (m) in world space. */
+    public Vector3d pointToWorld(Vector3dc local, Vector3d dest) {
+        double[] t = transform;
+        double x = local.x(), y = local.y(), z = local.z();
+        return dest.set(x * t[0] + y * t[1] + z * t[2] + t[3],
+                x * t[4] + y * t[5] + z * t[6] + t[7],
+                x * t[8] + y * t[9] + z * t[10] + t[11]);
+    }
+
+    /** {@code dest = Rᵀ·(world − p)}: a world point (m) in body space. */
+    public Vector3d pointToLocal(Vector3dc world, Vector3d dest) {
+        double[] t = transform;
+        double x = world.x() - t[3], y = world.y() - t[7], z = world.z() - t[11];
+        return dest.set(x * t[0] + y * t[4] + z * t[8],
+                x * t[1] + y * t[5] + z * t[9],
+                x * t[2] + y * t[6] + z * t[10]);
+    }
+
+    /** {@code dest = R·local}: a body-space direction in world space. */
+    public Vector3d directionToWorld(Vector3dc local, Vector3d dest) {
+        double[] t = transform;
+        double x = local.x(), y = local.y(), z = local.z();
+        return dest.set(x * t[0] + y * t[1] + z * t[2],
+                x * t[4] + y * t[5] + z * t[6],
+                x * t[8] + y * t[9] + z * t[10]);
+    }
+
+    /** {@code dest = Rᵀ·world}: a world direction in body space. */
+    public Vector3d directionToLocal(Vector3dc world, Vector3d dest) {
+        double[] t = transform;
+        double x = world.x(), y = world.y(), z = world.z();
+        return dest.set(x * t[0] + y * t[4] + z * t[8],
+                x * t[1] + y * t[5] + z * t[9],
+                x * t[2] + y * t[6] + z * t[10]);
+    }
+
+    /** Velocity (m/s) of the material point at world position {@code point}: {@code v + ω × r}. */
+    public Vector3d velocityAtPoint(Vector3dc point, Vector3d dest) {
+        double rx = point.x() - position.x, ry = point.y() - position.y, rz = point.z() - position.z;
+        return dest.set(velocity.x + (rotation.y * rz - rotation.z * ry),
+                velocity.y + (rotation.z * rx - rotation.x * rz),
+                velocity.z + (rotation.x * ry - rotation.y * rx));
+    }
+
+    // ------------------------------------------------------------------ energy
+
+    /**
+     * @return kinetic energy in J: {@code ½·m·|v|² + ½·ω·I_world·ω}; 0 for immovable bodies.
+     */
+    public double kineticEnergy() {
+        if (!hasFiniteMass()) {
+            return 0;
+        }
+        double linear = 0.5 * velocity.lengthSquared() / inverseMass;
+        Matrix3d iw = getInverseInertiaTensorWorld(new Matrix3d());
+        double angular = 0;
+        if (iw.determinant() != 0) {
+            Vector3d l = iw.invert().transform(new Vector3d(rotation));
+            angular = 0.5 * l.dot(rotation);
+        }
+        return linear + angular;
+    }
+
+    // ------------------------------------------------------------------ sleep
+
+    /** @return whether the body is simulated this step. */
+    public boolean isAwake() {
+        return awake;
+    }
+
+    /**
+     * Wakes the body (restarting the motion average at twice the sleep epsilon, so it does not
+     * fall asleep at once) or puts it to sleep (clearing both velocities).
+     */
+    public void setAwake(boolean wake) {
+        if (wake) {
+            awake = true;
+            motion = sleepEpsilon * 2.0;
+        } else {
+            awake = false;
+            velocity.zero();
+            rotation.zero();
+        }
+    }
+
+    /** @return whether the body may fall asleep. */
+    public boolean canSleep() {
+        return canSleep;
+    }
+
+    /** Allows or forbids sleeping; forbidding it wakes a sleeping body. */
+    public RigidBody canSleep(boolean allowed) {
+        canSleep = allowed;
+        if (!allowed && !awake) {
+            setAwake(true);
+        }
+        return this;
+    }
+
+    /** @return the recency-weighted motion {@code |v|² + |ω|²} the sleep test uses. */
+    public double motion() {
+        return motion;
+    }
+
+    /** Restores the recency-weighted motion (snapshots, reference data); must be finite ≥ 0. */
+    public RigidBody motion(double value) {
+        this.motion = Check.nonNegative("motion", value);
+        return this;
+    }
+
+    /** @return the motion below which the body falls asleep. */
+    public double sleepEpsilon() {
+        return sleepEpsilon;
+    }
+
+    /** Sets the motion threshold below which the body falls asleep (finite, ≥ 0). */
+    public RigidBody sleepEpsilon(double epsilon) {
+        this.sleepEpsilon = Check.nonNegative("sleepEpsilon", epsilon);
+        return this;
+    }
+
+    // ------------------------------------------------------------------ misc
+
+    /** @return the game's own object attached to this body, or null. */
+    public Object userData() {
+        return userData;
+    }
+
+    /** Attaches any object of the game's to this body. */
+    public RigidBody userData(Object data) {
+        this.userData = data;
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return "RigidBody[" + type + ", p=" + position + ", v=" + velocity + ", awake=" + awake + "]";
+    }
+}
