@@ -34,9 +34,10 @@ import org.joml.Vector3dc;
  * clock: it starts at 0 (the detonation) and {@link #endStep} advances it by each step's
  * duration, which {@link ForceRegistry#updateForces} calls once per step however many bodies the
  * explosion is registered with. The force a body receives for a step {@code [t, t + dt]} is the
- * exact average of the implosion pull and of the shell's tent over that interval (with the
- * decay and velocity factors taken at its middle), so the impulse a resting body receives does
- * not depend on the step size, and a thin, fast shell cannot jump over a body between steps.
+ * exact average over that interval of the implosion pull and of the shell's tent times its
+ * decay (only the velocity factor is taken at the start of the step), so the impulse a resting
+ * body receives does not depend on the step size, and a thin, fast shell cannot jump over a body
+ * between steps.
  */
 public final class Explosion implements ForceGenerator {
     private final Vector3d detonation = new Vector3d();
@@ -137,15 +138,17 @@ public final class Explosion implements ForceGenerator {
             // Position of the body inside the shell at both ends, measured from the outer edge.
             double x0 = shockwaveSpeed * (a - implosionDuration) - d;
             double x1 = shockwaveSpeed * (b - implosionDuration) - d;
-            double tentTime = (tentIntegral(x1, shockwaveThickness) - tentIntegral(x0, shockwaveThickness))
-                    / shockwaveSpeed;
-            if (tentTime > 0) {
-                double tau = 0.5 * (a + b) - implosionDuration;
-                double decay = 1 - tau / concussionDuration;
+            // ∫ tent(x(τ))·(1 − τ/D) dτ over the overlap, exactly: with u = x and τ = (u + d)/s the
+            // decay is linear in u, so it takes the tent's zeroth and first moments.
+            double sD = shockwaveSpeed * concussionDuration;
+            double m0 = tentMoment0(x1, shockwaveThickness) - tentMoment0(x0, shockwaveThickness);
+            double m1 = tentMoment1(x1, shockwaveThickness) - tentMoment1(x0, shockwaveThickness);
+            double weightedTime = ((1 - d / sD) * m0 - m1 / sD) / shockwaveSpeed;
+            if (weightedTime > 0) {
                 Vector3dc v = body.velocity();
                 double vOut = (v.x() * rx + v.y() * ry + v.z() * rz) / d;
                 double motion = Math.max(0, 1 - vOut / shockwaveSpeed);
-                outward += peakConcussionForce * decay * motion * tentTime / duration;
+                outward += peakConcussionForce * motion * weightedTime / duration;
             }
         }
 
@@ -159,19 +162,32 @@ public final class Explosion implements ForceGenerator {
      * {@code ∫₀ˣ tent(u) du} for the tent of height 1 on {@code [0, w]} peaking at {@code w/2}
      * (m): 0 below 0, {@code w/2} above {@code w}.
      */
-    static double tentIntegral(double x, double w) {
+    static double tentMoment0(double x, double w) {
         if (x <= 0) {
             return 0;
         }
         if (x >= w) {
             return 0.5 * w;
         }
-        double h = 0.5 * w;
-        if (x <= h) {
+        if (x <= 0.5 * w) {
             return x * x / w;
         }
         double y = w - x;  // distance to the far edge
         return 0.5 * w - y * y / w;
+    }
+
+    /** {@code ∫₀ˣ u·tent(u) du} (m²): 0 below 0, {@code w²/4} above {@code w}. */
+    static double tentMoment1(double x, double w) {
+        if (x <= 0) {
+            return 0;
+        }
+        if (x >= w) {
+            return 0.25 * w * w;
+        }
+        if (x <= 0.5 * w) {
+            return 2 * x * x * x / (3 * w);
+        }
+        return x * x - 2 * x * x * x / (3 * w) - w * w / 12;
     }
 
     /** Configures an {@link Explosion}; every setter validates its arguments. */
