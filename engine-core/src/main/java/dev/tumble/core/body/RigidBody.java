@@ -186,6 +186,14 @@ public final class RigidBody {
     }
 
     /**
+     * One entry of the world inverse inertia tensor (1/(kg·m²)), row-major index 0–8, as the
+     * solver sees it. Allocation-free access for the contact resolver's hot path.
+     */
+    public double inverseInertiaTensorWorld(int rowMajorIndex) {
+        return inverseInertiaTensorWorld[rowMajorIndex];
+    }
+
+    /**
      * {@code dest = I⁻¹_world · v} in Cyclone's operation order (1/(kg·m²) times the unit of
      * {@code v}); {@code dest} may be {@code v}.
      */

@@ -40,4 +40,25 @@ public final class GoldenAssert {
     public static void close(String what, JsonNode expected, Quaterniondc actual, double tol) {
         close(what, expected, new double[] {actual.w(), actual.x(), actual.y(), actual.z()}, tol);
     }
+    /** Like {@link #close(String, JsonNode, double[], double)}, but a JSON {@code null} expects "not applicable" and checks nothing. */
+    public static void closeOrNull(String what, JsonNode expected, double[] actual, double tol) {
+        if (expected == null || expected.isNull()) {
+            return;
+        }
+        close(what, expected, actual, tol);
+    }
+
+    /** Exact equality of a reference flag. */
+    public static void same(String what, boolean expected, boolean actual) {
+        if (expected != actual) {
+            throw new AssertionError(what + ": expected " + expected + " but was " + actual);
+        }
+    }
+
+    /** Exact equality of a reference integer. */
+    public static void same(String what, long expected, long actual) {
+        if (expected != actual) {
+            throw new AssertionError(what + ": expected " + expected + " but was " + actual);
+        }
+    }
 }

@@ -86,4 +86,15 @@ public final class GoldenBodies {
     public static Matrix4x3d transform(RigidBody b) {
         return b.getTransform(new Matrix4x3d());
     }
+    /**
+     * Compares the short body records of the resolver and simulation files ({@code p}, {@code q},
+     * {@code v}, {@code w}, {@code awake}).
+     */
+    public static void assertShortState(String what, JsonNode s, RigidBody b, double tol) {
+        GoldenAssert.close(what + " p", s.get("p"), b.position(), tol);
+        GoldenAssert.close(what + " q", s.get("q"), b.orientation(), tol);
+        GoldenAssert.close(what + " v", s.get("v"), b.velocity(), tol);
+        GoldenAssert.close(what + " w", s.get("w"), b.angularVelocity(), tol);
+        GoldenAssert.same(what + " awake", s.get("awake").asBoolean(), b.isAwake());
+    }
 }

@@ -1,0 +1,881 @@
+package dev.tumble.core.contact;
+
+import dev.tumble.core.body.RigidBody;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * One contact between two bodies, as Millington's book (ch. 14) and Cyclone model it: a point,
+ * a normal, a penetration depth, friction and restitution, plus the data the resolver prepares
+ * from them (the contact basis, the relative contact positions, the contact velocity and the
+ * desired delta velocity).
+ *
+ * <p><b>Conventions.</b> The normal points <em>from body 1 towards body 0</em>: the direction
+ * body 0 must move to separate. A positive penetration means overlap. Body 1 may be
+ * {@code null}: the static world. An impulse {@code +J} acts on body 0 and {@code −J} on body 1.
+ * Units are SI: m, m/s, kg, N·s.
+ *
+ * <p><b>Arithmetic.</b> Every calculation here repeats Cyclone's operation order (with the
+ * contact-basis typo of {@code calculateContactBasis} fixed), so a double-precision run
+ * reproduces Cyclone bit for bit; see {@code golden/README.md} in the tests. Like Cyclone, the
+ * relative contact positions and the contact basis are computed once, in
+ * {@link #calculateInternals}, and not refreshed while the resolver moves bodies.
+ *
+ * <p>Contacts are mutable so a {@link ContactBuffer} can pool them; {@link #set} validates its
+ * arguments and leaves the contact unchanged when it throws.
+ */
+public final class Contact {
+    /** Tolerance on {@code |n|² − 1} under which a normal is used exactly as given. */
+    public static final double NORMAL_UNIT_TOLERANCE = 1e-9;
+
+    private RigidBody body0;
+    private RigidBody body1;
+    private final Vector3d point = new Vector3d();
+    private final Vector3d normal = new Vector3d(0, 1, 0);
+    private double penetration;
+    private double friction;
+    private double restitution;
+
+    /** Row-major contact-to-world matrix; columns (normal, tangent 0, tangent 1). */
+    private final double[] contactToWorld = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    private double r0x, r0y, r0z;
+    private double r1x, r1y, r1z;
+    private double cvx, cvy, cvz;
+    private double desiredDeltaVelocity;
+
+    /** An empty contact, for pools: it has no bodies until {@link #set} is called. */
+    public Contact() {
+    }
+
+    /** A validated contact; see {@link #set(RigidBody, RigidBody, double, double, double, double, double, double, double, double, double)}. */
+    public Contact(RigidBody body0, RigidBody body1, Vector3dc point, Vector3dc normal, double penetration,
+            double friction, double restitution) {
+        set(body0, body1, point, normal, penetration, friction, restitution);
+    }
+
+    /** Sets every input of the contact; see the component form. */
+    public Contact set(RigidBody body0, RigidBody body1, Vector3dc point, Vector3dc normal, double penetration,
+            double friction, double restitution) {
+        if (point == null) {
+            throw new IllegalArgumentException("point must not be null");
+        }
+        if (normal == null) {
+            throw new IllegalArgumentException("normal must not be null");
+        }
+        return set(body0, body1, point.x(), point.y(), point.z(), normal.x(), normal.y(), normal.z(), penetration,
+                friction, restitution);
+    }
+
+    /**
+     * Sets every input of the contact, validating first (a rejected call changes nothing).
+     *
+     * @param body0 the first body; may be {@code null} only if {@code body1} is not (the bodies are
+     *     then swapped and the normal negated when the contact is prepared)
+     * @param body1 the second body, or {@code null} for the static world; must differ from body0
+     * @param px contact point x, world space (m); likewise {@code py}, {@code pz}; finite
+     * @param nx contact normal x, from body 1 towards body 0; likewise {@code ny}, {@code nz}. A
+     *     finite non-zero vector; used exactly when {@code ||n|² − 1| ≤ }{@value #NORMAL_UNIT_TOLERANCE},
+     *     normalised otherwise
+     * @param penetration overlap depth along the normal (m), finite; negative means separated
+     * @param friction Coulomb friction coefficient, finite and ≥ 0 (0 selects the frictionless path)
+     * @param restitution coefficient of restitution in [0, 1]
+     * @return this contact
+     * @throws IllegalArgumentException naming the field and value of the first invalid argument
+     */
+    public Contact set(RigidBody body0, RigidBody body1, double px, double py, double pz, double nx, double ny,
+            double nz, double penetration, double friction, double restitution) {
+        if (body0 == null && body1 == null) {
+            throw new IllegalArgumentException("body0 and body1 must not both be null");
+        }
+        if (body0 == body1) {
+            throw new IllegalArgumentException("body0 and body1 must be different bodies, both were " + body0);
+        }
+        if (!Double.isFinite(px) || !Double.isFinite(py) || !Double.isFinite(pz)) {
+            throw new IllegalArgumentException("point must be finite, was (" + px + ", " + py + ", " + pz + ")");
+        }
+        if (!Double.isFinite(nx) || !Double.isFinite(ny) || !Double.isFinite(nz)) {
+            throw new IllegalArgumentException("normal must be finite, was (" + nx + ", " + ny + ", " + nz + ")");
+        }
+        double l2 = nx * nx + ny * ny + nz * nz;
+        if (l2 == 0 && nx == 0 && ny == 0 && nz == 0) {
+            throw new IllegalArgumentException("normal must be non-zero, was (" + nx + ", " + ny + ", " + nz + ")");
+        }
+        if (Math.abs(l2 - 1) > NORMAL_UNIT_TOLERANCE) {
+            double len = Math.sqrt(l2);
+            double ux = nx / len, uy = ny / len, uz = nz / len;
+            double u2 = ux * ux + uy * uy + uz * uz;
+            if (!(l2 > 0) || !Double.isFinite(l2) || !(Math.abs(u2 - 1) <= 1e-6)) {
+                throw new IllegalArgumentException(
+                        "normal cannot be normalised, was (" + nx + ", " + ny + ", " + nz + ")");
+            }
+            nx = ux;
+            ny = uy;
+            nz = uz;
+        }
+        if (!Double.isFinite(penetration)) {
+            throw new IllegalArgumentException("penetration must be finite, was " + penetration);
+        }
+        if (!Double.isFinite(friction) || friction < 0) {
+            throw new IllegalArgumentException("friction must be finite and >= 0, was " + friction);
+        }
+        if (!(restitution >= 0 && restitution <= 1)) {
+            throw new IllegalArgumentException("restitution must be in [0, 1], was " + restitution);
+        }
+        this.body0 = body0;
+        this.body1 = body1;
+        this.point.set(px, py, pz);
+        this.normal.set(nx, ny, nz);
+        this.penetration = penetration;
+        this.friction = friction;
+        this.restitution = restitution;
+        return this;
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    /** @return body 0 (never null once {@link #calculateInternals} has run). */
+    public RigidBody body0() {
+        return body0;
+    }
+
+    /** @return body 1, or {@code null} for the static world. */
+    public RigidBody body1() {
+        return body1;
+    }
+
+    /** @return body {@code i} (0 or 1). */
+    public RigidBody body(int i) {
+        return i == 0 ? body0 : body1;
+    }
+
+    /** @return the contact point in world space, m (read-only view). */
+    public Vector3dc point() {
+        return point;
+    }
+
+    /** @return the unit contact normal, from body 1 towards body 0 (read-only view). */
+    public Vector3dc normal() {
+        return normal;
+    }
+
+    /** @return the current penetration depth, m (the resolver updates it as it moves bodies). */
+    public double penetration() {
+        return penetration;
+    }
+
+    /** @return the friction coefficient (dimensionless). */
+    public double friction() {
+        return friction;
+    }
+
+    /** @return the coefficient of restitution (dimensionless). */
+    public double restitution() {
+        return restitution;
+    }
+
+    /** Copies the contact basis (contact-to-world, row-major, columns normal, t0, t1) into {@code dest9}. */
+    public double[] contactToWorld(double[] dest9) {
+        System.arraycopy(contactToWorld, 0, dest9, 0, 9);
+        return dest9;
+    }
+
+    /** @return entry {@code rowMajorIndex} (0–8) of the contact basis. */
+    public double contactToWorld(int rowMajorIndex) {
+        return contactToWorld[rowMajorIndex];
+    }
+
+    /** Copies the contact point relative to body {@code i}'s centre of mass (m, world axes) into {@code dest}. */
+    public Vector3d relativeContactPosition(int i, Vector3d dest) {
+        return i == 0 ? dest.set(r0x, r0y, r0z) : dest.set(r1x, r1y, r1z);
+    }
+
+    /**
+     * Copies the closing velocity in contact coordinates (m/s; x along the normal, negative when
+     * closing) into {@code dest}.
+     */
+    public Vector3d contactVelocity(Vector3d dest) {
+        return dest.set(cvx, cvy, cvz);
+    }
+
+    /** @return the velocity change along the normal the resolver aims for, m/s. */
+    public double desiredDeltaVelocity() {
+        return desiredDeltaVelocity;
+    }
+
+    // ------------------------------------------------------------------ preparation
+
+    /**
+     * Prepares the contact for resolution (Cyclone's {@code calculateInternals}): swaps the
+     * bodies if body 0 is null, builds the contact basis, the relative contact positions, the
+     * contact velocity and the desired delta velocity.
+     *
+     * @param duration the step length, s
+     * @param velocityLimit closing speed (m/s) below which restitution is ignored
+     */
+    public void calculateInternals(double duration, double velocityLimit) {
+        if (body0 == null) {
+            swapBodies();
+        }
+        calculateContactBasis();
+        Vector3dc p0 = body0.position();
+        r0x = point.x - p0.x();
+        r0y = point.y - p0.y();
+        r0z = point.z - p0.z();
+        if (body1 != null) {
+            Vector3dc p1 = body1.position();
+            r1x = point.x - p1.x();
+            r1y = point.y - p1.y();
+            r1z = point.z - p1.z();
+        } else {
+            r1x = r1y = r1z = 0;
+        }
+        double[] m = contactToWorld;
+        // Body 0's local velocity.
+        {
+            Vector3dc w = body0.angularVelocity();
+            Vector3dc v = body0.velocity();
+            double vx = (w.y() * r0z - w.z() * r0y) + v.x();
+            double vy = (w.z() * r0x - w.x() * r0z) + v.y();
+            double vz = (w.x() * r0y - w.y() * r0x) + v.z();
+            double x = vx * m[0] + vy * m[3] + vz * m[6];
+            double y = vx * m[1] + vy * m[4] + vz * m[7];
+            double z = vx * m[2] + vy * m[5] + vz * m[8];
+            Vector3dc a = body0.lastFrameAcceleration();
+            double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
+            double accY = ax * m[1] + ay * m[4] + az * m[7];
+            double accZ = ax * m[2] + ay * m[5] + az * m[8];
+            cvx = x + 0.0;
+            cvy = y + accY;
+            cvz = z + accZ;
+        }
+        if (body1 != null) {
+            Vector3dc w = body1.angularVelocity();
+            Vector3dc v = body1.velocity();
+            double vx = (w.y() * r1z - w.z() * r1y) + v.x();
+            double vy = (w.z() * r1x - w.x() * r1z) + v.y();
+            double vz = (w.x() * r1y - w.y() * r1x) + v.z();
+            double x = vx * m[0] + vy * m[3] + vz * m[6];
+            double y = vx * m[1] + vy * m[4] + vz * m[7];
+            double z = vx * m[2] + vy * m[5] + vz * m[8];
+            Vector3dc a = body1.lastFrameAcceleration();
+            double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
+            double accY = ax * m[1] + ay * m[4] + az * m[7];
+            double accZ = ax * m[2] + ay * m[5] + az * m[8];
+            cvx -= x + 0.0;
+            cvy -= y + accY;
+            cvz -= z + accZ;
+        }
+        calculateDesiredDeltaVelocity(duration, velocityLimit);
+    }
+
+    /** Swaps the bodies and negates the normal (Cyclone's {@code swapBodies}). */
+    private void swapBodies() {
+        normal.x *= -1.0;
+        normal.y *= -1.0;
+        normal.z *= -1.0;
+        RigidBody t = body0;
+        body0 = body1;
+        body1 = t;
+    }
+
+    /**
+     * The orthonormal contact basis: if {@code |n.x| > |n.y|},
+     * {@code t0 = (n.z, 0, −n.x)/√(n.z²+n.x²)}, else {@code t0 = (0, −n.z, n.y)/√(n.z²+n.y²)};
+     * then {@code t1 = n × t0}. (Cyclone computes {@code t1.x} wrongly in the first branch; this is
+     * the fixed formula.)
+     */
+    private void calculateContactBasis() {
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double t0x, t0y, t0z, t1x, t1y, t1z;
+        if (Math.abs(nx) > Math.abs(ny)) {
+            double s = 1.0 / Math.sqrt(nz * nz + nx * nx);
+            t0x = nz * s;
+            t0y = 0;
+            t0z = -nx * s;
+            t1x = ny * t0z;
+            t1y = nz * t0x - nx * t0z;
+            t1z = -ny * t0x;
+        } else {
+            double s = 1.0 / Math.sqrt(nz * nz + ny * ny);
+            t0x = 0;
+            t0y = -nz * s;
+            t0z = ny * s;
+            t1x = ny * t0z - nz * t0y;
+            t1y = -nx * t0z;
+            t1z = nx * t0y;
+        }
+        double[] m = contactToWorld;
+        m[0] = nx;
+        m[1] = t0x;
+        m[2] = t1x;
+        m[3] = ny;
+        m[4] = t0y;
+        m[5] = t1y;
+        m[6] = nz;
+        m[7] = t0z;
+        m[8] = t1z;
+    }
+
+    /**
+     * Recomputes the desired delta velocity from the current contact velocity:
+     * {@code −v_x − e′·(v_x − v_acc)}, where {@code v_acc} is the velocity built up this step by
+     * the awake bodies' last-frame accelerations along the normal and {@code e′} is the
+     * restitution, or 0 when {@code |v_x| < velocityLimit}.
+     *
+     * @param duration the step length, s
+     * @param velocityLimit closing speed (m/s) below which restitution is ignored
+     */
+    public void calculateDesiredDeltaVelocity(double duration, double velocityLimit) {
+        double velocityFromAcc = 0;
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        if (body0.isAwake()) {
+            Vector3dc a = body0.lastFrameAcceleration();
+            velocityFromAcc += (a.x() * duration) * nx + (a.y() * duration) * ny + (a.z() * duration) * nz;
+        }
+        if (body1 != null && body1.isAwake()) {
+            Vector3dc a = body1.lastFrameAcceleration();
+            velocityFromAcc -= (a.x() * duration) * nx + (a.y() * duration) * ny + (a.z() * duration) * nz;
+        }
+        double thisRestitution = restitution;
+        if (Math.abs(cvx) < velocityLimit) {
+            thisRestitution = 0.0;
+        }
+        desiredDeltaVelocity = -cvx - thisRestitution * (cvx - velocityFromAcc);
+    }
+
+    /**
+     * Wakes the sleeping body when the other is awake (Cyclone's {@code matchAwakeState}); a
+     * contact with the static world never wakes a body.
+     */
+    public void matchAwakeState() {
+        if (body1 == null) {
+            return;
+        }
+        boolean a0 = body0.isAwake();
+        boolean a1 = body1.isAwake();
+        if (a0 ^ a1) {
+            if (a0) {
+                body1.setAwake(true);
+            } else {
+                body0.setAwake(true);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ velocity
+
+    /**
+     * Applies the impulse that removes the desired delta velocity (with friction when
+     * {@code friction > 0}) to both bodies, and reports the velocity changes.
+     *
+     * @param velocityChange receives Δv of body 0 in [0..2] and body 1 in [3..5], m/s
+     * @param rotationChange receives Δω of body 0 in [0..2] and body 1 in [3..5], rad/s
+     * @param diagnostics receives the intermediates, or {@code null}
+     */
+    public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics) {
+        double ix, iy, iz;
+        if (friction == 0.0) {
+            ix = frictionlessImpulse(diagnostics);
+            iy = 0;
+            iz = 0;
+        } else {
+            double[] out = impulseScratch;
+            frictionImpulse(out, diagnostics);
+            ix = out[0];
+            iy = out[1];
+            iz = out[2];
+        }
+        double[] m = contactToWorld;
+        double jx = ix * m[0] + iy * m[1] + iz * m[2];
+        double jy = ix * m[3] + iy * m[4] + iz * m[5];
+        double jz = ix * m[6] + iy * m[7] + iz * m[8];
+        if (diagnostics != null) {
+            diagnostics.impulseContact[0] = ix;
+            diagnostics.impulseContact[1] = iy;
+            diagnostics.impulseContact[2] = iz;
+            diagnostics.impulseWorld[0] = jx;
+            diagnostics.impulseWorld[1] = jy;
+            diagnostics.impulseWorld[2] = jz;
+        }
+        RigidBody b0 = body0;
+        double tx = r0y * jz - r0z * jy;
+        double ty = r0z * jx - r0x * jz;
+        double tz = r0x * jy - r0y * jx;
+        double wx = tx * b0.inverseInertiaTensorWorld(0) + ty * b0.inverseInertiaTensorWorld(1)
+                + tz * b0.inverseInertiaTensorWorld(2);
+        double wy = tx * b0.inverseInertiaTensorWorld(3) + ty * b0.inverseInertiaTensorWorld(4)
+                + tz * b0.inverseInertiaTensorWorld(5);
+        double wz = tx * b0.inverseInertiaTensorWorld(6) + ty * b0.inverseInertiaTensorWorld(7)
+                + tz * b0.inverseInertiaTensorWorld(8);
+        double im0 = b0.inverseMass();
+        double vx = 0.0 + jx * im0, vy = 0.0 + jy * im0, vz = 0.0 + jz * im0;
+        velocityChange[0] = vx;
+        velocityChange[1] = vy;
+        velocityChange[2] = vz;
+        rotationChange[0] = wx;
+        rotationChange[1] = wy;
+        rotationChange[2] = wz;
+        b0.addVelocity(vx, vy, vz);
+        b0.addAngularVelocity(wx, wy, wz);
+        RigidBody b1 = body1;
+        if (b1 != null) {
+            tx = jy * r1z - jz * r1y;
+            ty = jz * r1x - jx * r1z;
+            tz = jx * r1y - jy * r1x;
+            wx = tx * b1.inverseInertiaTensorWorld(0) + ty * b1.inverseInertiaTensorWorld(1)
+                    + tz * b1.inverseInertiaTensorWorld(2);
+            wy = tx * b1.inverseInertiaTensorWorld(3) + ty * b1.inverseInertiaTensorWorld(4)
+                    + tz * b1.inverseInertiaTensorWorld(5);
+            wz = tx * b1.inverseInertiaTensorWorld(6) + ty * b1.inverseInertiaTensorWorld(7)
+                    + tz * b1.inverseInertiaTensorWorld(8);
+            double nim1 = -b1.inverseMass();
+            vx = 0.0 + jx * nim1;
+            vy = 0.0 + jy * nim1;
+            vz = 0.0 + jz * nim1;
+            velocityChange[3] = vx;
+            velocityChange[4] = vy;
+            velocityChange[5] = vz;
+            rotationChange[3] = wx;
+            rotationChange[4] = wy;
+            rotationChange[5] = wz;
+            b1.addVelocity(vx, vy, vz);
+            b1.addAngularVelocity(wx, wy, wz);
+        } else {
+            for (int k = 3; k < 6; k++) {
+                velocityChange[k] = 0;
+                rotationChange[k] = 0;
+            }
+        }
+    }
+
+    /** Scratch for the friction impulse (contacts are not shared between threads). */
+    private final double[] impulseScratch = new double[3];
+
+    /**
+     * The velocity change along the normal per unit normal impulse, summed over both bodies:
+     * {@code Σ m⁻¹ + Σ ((I⁻¹(r×n))×r)·n} (1/kg), Cyclone's operation order.
+     */
+    private double frictionlessImpulse(ContactDiagnostics d) {
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double deltaVelocity = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
+        deltaVelocity += body0.inverseMass();
+        if (body1 != null) {
+            deltaVelocity += angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
+            deltaVelocity += body1.inverseMass();
+        }
+        if (d != null) {
+            d.frictionless = true;
+            d.deltaVelocityPerUnitImpulse = deltaVelocity;
+        }
+        return desiredDeltaVelocity / deltaVelocity;
+    }
+
+    /** {@code ((I⁻¹(r×n))×r)·n}: the angular inertia of a body along the normal, 1/kg. */
+    private static double angularInertiaAlongNormal(RigidBody b, double rx, double ry, double rz, double nx,
+            double ny, double nz) {
+        double cx = ry * nz - rz * ny;
+        double cy = rz * nx - rx * nz;
+        double cz = rx * ny - ry * nx;
+        double ix = cx * b.inverseInertiaTensorWorld(0) + cy * b.inverseInertiaTensorWorld(1)
+                + cz * b.inverseInertiaTensorWorld(2);
+        double iy = cx * b.inverseInertiaTensorWorld(3) + cy * b.inverseInertiaTensorWorld(4)
+                + cz * b.inverseInertiaTensorWorld(5);
+        double iz = cx * b.inverseInertiaTensorWorld(6) + cy * b.inverseInertiaTensorWorld(7)
+                + cz * b.inverseInertiaTensorWorld(8);
+        double dx = iy * rz - iz * ry;
+        double dy = iz * rx - ix * rz;
+        double dz = ix * ry - iy * rx;
+        return dx * nx + dy * ny + dz * nz;
+    }
+
+    /**
+     * The impulse with friction: the 3×3 velocity per unit impulse in contact coordinates
+     * ({@code −[r]×·I⁻¹·[r]×} summed, changed to contact basis, plus {@code Σ m⁻¹} on the
+     * diagonal), inverted as Cyclone's {@code Matrix3::setInverse} does; it removes the desired
+     * normal velocity and all planar velocity (static friction). When the planar impulse exceeds
+     * {@code μ·J_n}, the dynamic-friction clamp of the book is applied.
+     */
+    private void frictionImpulse(double[] out, ContactDiagnostics d) {
+        RigidBody b0 = body0;
+        RigidBody b1 = body1;
+        // impulseToTorque = [r0]x; deltaVelWorld = -([r0]x * I0^-1 * [r0]x)
+        double i0_0 = b0.inverseInertiaTensorWorld(0);
+        double i0_1 = b0.inverseInertiaTensorWorld(1);
+        double i0_2 = b0.inverseInertiaTensorWorld(2);
+        double i0_3 = b0.inverseInertiaTensorWorld(3);
+        double i0_4 = b0.inverseInertiaTensorWorld(4);
+        double i0_5 = b0.inverseInertiaTensorWorld(5);
+        double i0_6 = b0.inverseInertiaTensorWorld(6);
+        double i0_7 = b0.inverseInertiaTensorWorld(7);
+        double i0_8 = b0.inverseInertiaTensorWorld(8);
+        double a0 = 0.0 * i0_0 + (-r0z) * i0_3 + r0y * i0_6;
+        double a1 = 0.0 * i0_1 + (-r0z) * i0_4 + r0y * i0_7;
+        double a2 = 0.0 * i0_2 + (-r0z) * i0_5 + r0y * i0_8;
+        double a3 = r0z * i0_0 + 0.0 * i0_3 + (-r0x) * i0_6;
+        double a4 = r0z * i0_1 + 0.0 * i0_4 + (-r0x) * i0_7;
+        double a5 = r0z * i0_2 + 0.0 * i0_5 + (-r0x) * i0_8;
+        double a6 = (-r0y) * i0_0 + r0x * i0_3 + 0.0 * i0_6;
+        double a7 = (-r0y) * i0_1 + r0x * i0_4 + 0.0 * i0_7;
+        double a8 = (-r0y) * i0_2 + r0x * i0_5 + 0.0 * i0_8;
+        double w0 = a0 * 0.0 + a1 * r0z + a2 * (-r0y);
+        double w1 = a0 * (-r0z) + a1 * 0.0 + a2 * r0x;
+        double w2 = a0 * r0y + a1 * (-r0x) + a2 * 0.0;
+        double w3 = a3 * 0.0 + a4 * r0z + a5 * (-r0y);
+        double w4 = a3 * (-r0z) + a4 * 0.0 + a5 * r0x;
+        double w5 = a3 * r0y + a4 * (-r0x) + a5 * 0.0;
+        double w6 = a6 * 0.0 + a7 * r0z + a8 * (-r0y);
+        double w7 = a6 * (-r0z) + a7 * 0.0 + a8 * r0x;
+        double w8 = a6 * r0y + a7 * (-r0x) + a8 * 0.0;
+        w0 *= -1.0;
+        w1 *= -1.0;
+        w2 *= -1.0;
+        w3 *= -1.0;
+        w4 *= -1.0;
+        w5 *= -1.0;
+        w6 *= -1.0;
+        w7 *= -1.0;
+        w8 *= -1.0;
+        double inverseMass = b0.inverseMass();
+        if (b1 != null) {
+            double i1_0 = b1.inverseInertiaTensorWorld(0);
+            double i1_1 = b1.inverseInertiaTensorWorld(1);
+            double i1_2 = b1.inverseInertiaTensorWorld(2);
+            double i1_3 = b1.inverseInertiaTensorWorld(3);
+            double i1_4 = b1.inverseInertiaTensorWorld(4);
+            double i1_5 = b1.inverseInertiaTensorWorld(5);
+            double i1_6 = b1.inverseInertiaTensorWorld(6);
+            double i1_7 = b1.inverseInertiaTensorWorld(7);
+            double i1_8 = b1.inverseInertiaTensorWorld(8);
+            double c0 = 0.0 * i1_0 + (-r1z) * i1_3 + r1y * i1_6;
+            double c1 = 0.0 * i1_1 + (-r1z) * i1_4 + r1y * i1_7;
+            double c2 = 0.0 * i1_2 + (-r1z) * i1_5 + r1y * i1_8;
+            double c3 = r1z * i1_0 + 0.0 * i1_3 + (-r1x) * i1_6;
+            double c4 = r1z * i1_1 + 0.0 * i1_4 + (-r1x) * i1_7;
+            double c5 = r1z * i1_2 + 0.0 * i1_5 + (-r1x) * i1_8;
+            double c6 = (-r1y) * i1_0 + r1x * i1_3 + 0.0 * i1_6;
+            double c7 = (-r1y) * i1_1 + r1x * i1_4 + 0.0 * i1_7;
+            double c8 = (-r1y) * i1_2 + r1x * i1_5 + 0.0 * i1_8;
+            double e0 = c0 * 0.0 + c1 * r1z + c2 * (-r1y);
+            double e1 = c0 * (-r1z) + c1 * 0.0 + c2 * r1x;
+            double e2 = c0 * r1y + c1 * (-r1x) + c2 * 0.0;
+            double e3 = c3 * 0.0 + c4 * r1z + c5 * (-r1y);
+            double e4 = c3 * (-r1z) + c4 * 0.0 + c5 * r1x;
+            double e5 = c3 * r1y + c4 * (-r1x) + c5 * 0.0;
+            double e6 = c6 * 0.0 + c7 * r1z + c8 * (-r1y);
+            double e7 = c6 * (-r1z) + c7 * 0.0 + c8 * r1x;
+            double e8 = c6 * r1y + c7 * (-r1x) + c8 * 0.0;
+            e0 *= -1.0;
+            e1 *= -1.0;
+            e2 *= -1.0;
+            e3 *= -1.0;
+            e4 *= -1.0;
+            e5 *= -1.0;
+            e6 *= -1.0;
+            e7 *= -1.0;
+            e8 *= -1.0;
+            w0 += e0;
+            w1 += e1;
+            w2 += e2;
+            w3 += e3;
+            w4 += e4;
+            w5 += e5;
+            w6 += e6;
+            w7 += e7;
+            w8 += e8;
+            inverseMass += b1.inverseMass();
+        }
+        double[] m = contactToWorld;
+        double u0 = m[0] * w0 + m[3] * w3 + m[6] * w6;
+        double u1 = m[0] * w1 + m[3] * w4 + m[6] * w7;
+        double u2 = m[0] * w2 + m[3] * w5 + m[6] * w8;
+        double u3 = m[1] * w0 + m[4] * w3 + m[7] * w6;
+        double u4 = m[1] * w1 + m[4] * w4 + m[7] * w7;
+        double u5 = m[1] * w2 + m[4] * w5 + m[7] * w8;
+        double u6 = m[2] * w0 + m[5] * w3 + m[8] * w6;
+        double u7 = m[2] * w1 + m[5] * w4 + m[8] * w7;
+        double u8 = m[2] * w2 + m[5] * w5 + m[8] * w8;
+        double dv0 = u0 * m[0] + u1 * m[3] + u2 * m[6];
+        double dv1 = u0 * m[1] + u1 * m[4] + u2 * m[7];
+        double dv2 = u0 * m[2] + u1 * m[5] + u2 * m[8];
+        double dv3 = u3 * m[0] + u4 * m[3] + u5 * m[6];
+        double dv4 = u3 * m[1] + u4 * m[4] + u5 * m[7];
+        double dv5 = u3 * m[2] + u4 * m[5] + u5 * m[8];
+        double dv6 = u6 * m[0] + u7 * m[3] + u8 * m[6];
+        double dv7 = u6 * m[1] + u7 * m[4] + u8 * m[7];
+        double dv8 = u6 * m[2] + u7 * m[5] + u8 * m[8];
+        dv0 += inverseMass;
+        dv4 += inverseMass;
+        dv8 += inverseMass;        if (d != null) {
+            d.frictionless = false;
+            double[] wa = {w0, w1, w2, w3, w4, w5, w6, w7, w8};
+            System.arraycopy(wa, 0, d.deltaVelocityWorldAngularPart, 0, 9);
+            d.totalInverseMass = inverseMass;
+            double[] da = {dv0, dv1, dv2, dv3, dv4, dv5, dv6, dv7, dv8};
+            System.arraycopy(da, 0, d.deltaVelocityContact, 0, 9);
+        }
+        // Matrix3::setInverse (a singular matrix leaves Cyclone's zero-initialised result).
+        double t4 = dv0 * dv4;
+        double t6 = dv0 * dv5;
+        double t8 = dv1 * dv3;
+        double t10 = dv2 * dv3;
+        double t12 = dv1 * dv6;
+        double t14 = dv2 * dv6;
+        double t16 = t4 * dv8 - t6 * dv7 - t8 * dv8 + t10 * dv7 + t12 * dv5 - t14 * dv4;
+        double k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, k5 = 0, k6 = 0, k7 = 0, k8 = 0;
+        if (t16 != 0.0) {
+            double t17 = 1 / t16;
+            k0 = (dv4 * dv8 - dv5 * dv7) * t17;
+            k1 = -(dv1 * dv8 - dv2 * dv7) * t17;
+            k2 = (dv1 * dv5 - dv2 * dv4) * t17;
+            k3 = -(dv3 * dv8 - dv5 * dv6) * t17;
+            k4 = (dv0 * dv8 - t14) * t17;
+            k5 = -(t6 - t10) * t17;
+            k6 = (dv3 * dv7 - dv4 * dv6) * t17;
+            k7 = -(dv0 * dv7 - t12) * t17;
+            k8 = (t4 - t8) * t17;
+        }
+        double killX = desiredDeltaVelocity;
+        double killY = -cvy;
+        double killZ = -cvz;
+        double ix = killX * k0 + killY * k1 + killZ * k2;
+        double iy = killX * k3 + killY * k4 + killZ * k5;
+        double iz = killX * k6 + killY * k7 + killZ * k8;
+        double planarImpulse = Math.sqrt(iy * iy + iz * iz);
+        boolean clamp = planarImpulse > ix * friction;
+        if (d != null) {
+            double[] ka = {k0, k1, k2, k3, k4, k5, k6, k7, k8};
+            System.arraycopy(ka, 0, d.impulseMatrix, 0, 9);
+            d.velKill[0] = killX;
+            d.velKill[1] = killY;
+            d.velKill[2] = killZ;
+            d.unclampedImpulseContact[0] = ix;
+            d.unclampedImpulseContact[1] = iy;
+            d.unclampedImpulseContact[2] = iz;
+            d.planarImpulse = planarImpulse;
+            d.dynamicFrictionClampApplied = clamp;
+        }
+        if (clamp) {
+            iy /= planarImpulse;
+            iz /= planarImpulse;
+            ix = dv0 + dv1 * friction * iy + dv2 * friction * iz;
+            ix = desiredDeltaVelocity / ix;
+            iy *= friction * ix;
+            iz *= friction * ix;
+        }
+        out[0] = ix;
+        out[1] = iy;
+        out[2] = iz;
+    }
+
+    // ------------------------------------------------------------------ position
+
+    /**
+     * Removes {@code penetration} by nonlinear projection (Millington §14.2): each body moves along
+     * the normal and turns, in proportion to its linear and angular inertia along the normal; the
+     * angular move of each body is limited to {@code angularLimit · |r projected on the contact
+     * plane|}, the excess going to the linear move. Awake bodies keep their stale transform and
+     * world inverse inertia (as in Cyclone); sleeping bodies get their derived data refreshed.
+     * When neither body can move (total inertia 0) nothing happens (Cyclone would produce NaN).
+     *
+     * @param linearChange receives body 0's translation in [0..2] and body 1's in [3..5], m
+     * @param angularChange receives body 0's rotation vector in [0..2] and body 1's in [3..5], rad
+     * @param penetration the depth to remove, m (the resolver passes the contact's current one)
+     * @param angularLimit the limit factor (dimensionless, small-angle radians; the book uses 0.2)
+     * @param d receives the intermediates, or {@code null}
+     */
+    public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
+            double angularLimit, ContactDiagnostics d) {
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double totalInertia = 0;
+        double angIn0 = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
+        double linIn0 = body0.inverseMass();
+        totalInertia += linIn0 + angIn0;
+        double angIn1 = 0, linIn1 = 0;
+        if (body1 != null) {
+            angIn1 = angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
+            linIn1 = body1.inverseMass();
+            totalInertia += linIn1 + angIn1;
+        }
+        if (d != null) {
+            d.angularInertia[0] = angIn0;
+            d.angularInertia[1] = angIn1;
+            d.linearInertia[0] = linIn0;
+            d.linearInertia[1] = linIn1;
+            d.totalInertia = totalInertia;
+        }
+        for (int k = 0; k < 6; k++) {
+            linearChange[k] = 0;
+            angularChange[k] = 0;
+        }
+        if (!(totalInertia != 0)) {
+            return;
+        }
+        moveBody(0, body0, r0x, r0y, r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
+                angularChange, d);
+        if (body1 != null) {
+            moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
+                    linearChange, angularChange, d);
+        }
+    }
+
+    private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,
+            double linearInertia, double totalInertia, double penetration, double angularLimit,
+            double[] linearChange, double[] angularChange, ContactDiagnostics d) {
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double sign = i == 0 ? 1.0 : -1.0;
+        double angularMove = sign * penetration * (angularInertia / totalInertia);
+        double linearMove = sign * penetration * (linearInertia / totalInertia);
+        double negDot = -(rx * nx + ry * ny + rz * nz);
+        double px = rx + nx * negDot;
+        double py = ry + ny * negDot;
+        double pz = rz + nz * negDot;
+        double maxMagnitude = angularLimit * Math.sqrt(px * px + py * py + pz * pz);
+        boolean clamped = false;
+        if (angularMove < -maxMagnitude) {
+            double totalMove = angularMove + linearMove;
+            angularMove = -maxMagnitude;
+            linearMove = totalMove - angularMove;
+            clamped = true;
+        } else if (angularMove > maxMagnitude) {
+            double totalMove = angularMove + linearMove;
+            angularMove = maxMagnitude;
+            linearMove = totalMove - angularMove;
+            clamped = true;
+        }
+        double ax = 0, ay = 0, az = 0;
+        if (angularMove != 0) {
+            double tx = ry * nz - rz * ny;
+            double ty = rz * nx - rx * nz;
+            double tz = rx * ny - ry * nx;
+            double scale = angularMove / angularInertia;
+            ax = (tx * b.inverseInertiaTensorWorld(0) + ty * b.inverseInertiaTensorWorld(1)
+                    + tz * b.inverseInertiaTensorWorld(2)) * scale;
+            ay = (tx * b.inverseInertiaTensorWorld(3) + ty * b.inverseInertiaTensorWorld(4)
+                    + tz * b.inverseInertiaTensorWorld(5)) * scale;
+            az = (tx * b.inverseInertiaTensorWorld(6) + ty * b.inverseInertiaTensorWorld(7)
+                    + tz * b.inverseInertiaTensorWorld(8)) * scale;
+        }
+        int o = 3 * i;
+        linearChange[o] = nx * linearMove;
+        linearChange[o + 1] = ny * linearMove;
+        linearChange[o + 2] = nz * linearMove;
+        angularChange[o] = ax;
+        angularChange[o + 1] = ay;
+        angularChange[o + 2] = az;
+        if (d != null) {
+            d.angularMove[i] = angularMove;
+            d.linearMove[i] = linearMove;
+            d.maxAngularMagnitude[i] = maxMagnitude;
+            d.angularLimitClampApplied[i] = clamped;
+        }
+        b.translate(normal, linearMove);
+        b.rotateByScaledAxis(ax, ay, az, 1.0);
+        if (!b.isAwake()) {
+            b.calculateDerivedData();
+        }
+    }
+
+    /**
+     * Removes penetration by plain linear projection, as 2D engines do: the correction
+     * {@code max(penetration − slop, 0) · fraction} is shared between the bodies in proportion to
+     * their inverse masses, with no rotation.
+     *
+     * @param linearChange receives the translations (body 0 in [0..2], body 1 in [3..5]), m
+     * @param angularChange set to zero
+     * @param penetration the depth to remove, m
+     * @param slop the penetration left alone, m
+     * @param fraction the share of the remaining depth removed, in (0, 1]
+     */
+    public void applyLinearPositionChange(double[] linearChange, double[] angularChange, double penetration,
+            double slop, double fraction) {
+        for (int k = 0; k < 6; k++) {
+            linearChange[k] = 0;
+            angularChange[k] = 0;
+        }
+        double im0 = body0.inverseMass();
+        double im1 = body1 == null ? 0 : body1.inverseMass();
+        double total = im0 + im1;
+        double correction = Math.max(penetration - slop, 0) * fraction;
+        if (!(total > 0) || correction == 0) {
+            return;
+        }
+        double move0 = correction * (im0 / total);
+        linearChange[0] = normal.x * move0;
+        linearChange[1] = normal.y * move0;
+        linearChange[2] = normal.z * move0;
+        body0.translate(normal, move0);
+        if (!body0.isAwake()) {
+            body0.calculateDerivedData();
+        }
+        if (body1 != null) {
+            double move1 = -correction * (im1 / total);
+            linearChange[3] = normal.x * move1;
+            linearChange[4] = normal.y * move1;
+            linearChange[5] = normal.z * move1;
+            body1.translate(normal, move1);
+            if (!body1.isAwake()) {
+                body1.calculateDerivedData();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ resolver updates
+
+    /**
+     * Updates the penetration after a body of this contact moved (Cyclone's position-pass
+     * update): {@code penetration ∓= (Δp + Δθ × r_b)·n}, minus for body 0, plus for body 1.
+     *
+     * @param b which body of this contact moved (0 or 1)
+     */
+    public void updatePenetration(int b, double lx, double ly, double lz, double ax, double ay, double az) {
+        double rx, ry, rz;
+        if (b == 0) {
+            rx = r0x;
+            ry = r0y;
+            rz = r0z;
+        } else {
+            rx = r1x;
+            ry = r1y;
+            rz = r1z;
+        }
+        double dx = lx + (ay * rz - az * ry);
+        double dy = ly + (az * rx - ax * rz);
+        double dz = lz + (ax * ry - ay * rx);
+        penetration += (dx * normal.x + dy * normal.y + dz * normal.z) * (b == 1 ? 1.0 : -1.0);
+    }
+
+    /**
+     * Updates the contact velocity after an impulse changed a body of this contact (Cyclone's
+     * velocity-pass update), then recomputes the desired delta velocity.
+     *
+     * @param b which body of this contact changed (0 or 1)
+     */
+    public void updateContactVelocity(int b, double vx, double vy, double vz, double wx, double wy, double wz,
+            double duration, double velocityLimit) {
+        double rx, ry, rz;
+        if (b == 0) {
+            rx = r0x;
+            ry = r0y;
+            rz = r0z;
+        } else {
+            rx = r1x;
+            ry = r1y;
+            rz = r1z;
+        }
+        double dx = vx + (wy * rz - wz * ry);
+        double dy = vy + (wz * rx - wx * rz);
+        double dz = vz + (wx * ry - wy * rx);
+        double[] m = contactToWorld;
+        double s = b == 1 ? -1.0 : 1.0;
+        cvx += (dx * m[0] + dy * m[3] + dz * m[6]) * s;
+        cvy += (dx * m[1] + dy * m[4] + dz * m[7]) * s;
+        cvz += (dx * m[2] + dy * m[5] + dz * m[8]) * s;
+        calculateDesiredDeltaVelocity(duration, velocityLimit);
+    }
+
+    @Override
+    public String toString() {
+        return "Contact[point=" + point + ", normal=" + normal + ", penetration=" + penetration + ", friction="
+                + friction + ", restitution=" + restitution + "]";
+    }
+}

@@ -1,0 +1,126 @@
+package dev.tumble.core.resolve;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.Contact;
+
+/** What both resolvers share: settings, scratch, the per-contact fixes and updates. */
+abstract class AbstractContactResolver implements ContactResolver {
+    final ResolverSettings settings;
+    ResolverObserver observer;
+    int positionIterationsUsed;
+    int velocityIterationsUsed;
+
+    /** Changes of the last fix: body 0 in [0..2], body 1 in [3..5]. */
+    final double[] linearChange = new double[6];
+    final double[] angularChange = new double[6];
+    final double[] velocityChange = new double[6];
+    final double[] rotationChange = new double[6];
+
+    AbstractContactResolver(ResolverSettings settings) {
+        if (settings == null) {
+            throw new IllegalArgumentException("settings must not be null");
+        }
+        this.settings = settings;
+    }
+
+    @Override
+    public final int positionIterationsUsed() {
+        return positionIterationsUsed;
+    }
+
+    @Override
+    public final int velocityIterationsUsed() {
+        return velocityIterationsUsed;
+    }
+
+    @Override
+    public final ResolverSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public final void setObserver(ResolverObserver observer) {
+        this.observer = observer;
+    }
+
+    /** Validates the call and resets the counters. */
+    final void begin(Contact[] contacts, int count, double duration) {
+        positionIterationsUsed = 0;
+        velocityIterationsUsed = 0;
+        if (!(duration > 0) || !Double.isFinite(duration)) {
+            throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
+        }
+        if (count < 0 || (count > 0 && (contacts == null || count > contacts.length))) {
+            throw new IllegalArgumentException("count must be in [0, contacts.length], was " + count);
+        }
+        for (int i = 0; i < count; i++) {
+            if (contacts[i] == null || contacts[i].body0() == null && contacts[i].body1() == null) {
+                throw new IllegalArgumentException("contacts[" + i + "] is missing or has no body");
+            }
+        }
+    }
+
+    /** Cyclone's {@code prepareContacts}. */
+    final void prepare(Contact[] contacts, int count, double duration) {
+        double velocityLimit = settings.velocityLimit();
+        for (int i = 0; i < count; i++) {
+            contacts[i].calculateInternals(duration, velocityLimit);
+        }
+        if (observer != null) {
+            observer.afterPrepare(contacts, count);
+        }
+    }
+
+    /** Wakes as needed and removes {@code penetration} at {@code contact}, filling the change arrays. */
+    final void fixPosition(Contact contact, double penetration) {
+        contact.matchAwakeState();
+        if (settings.positionProjection() == PositionProjection.NONLINEAR) {
+            contact.applyPositionChange(linearChange, angularChange, penetration, settings.angularLimit(), null);
+        } else {
+            contact.applyLinearPositionChange(linearChange, angularChange, penetration, settings.linearSlop(),
+                    settings.linearCorrectionFraction());
+        }
+    }
+
+    /** Wakes as needed and applies the impulse at {@code contact}, filling the change arrays. */
+    final void fixVelocity(Contact contact) {
+        contact.matchAwakeState();
+        contact.applyVelocityChange(velocityChange, rotationChange, null);
+    }
+
+    /** Updates {@code c}'s penetration for every body it shares with {@code fixed} (Cyclone's order). */
+    final void updatePenetration(Contact c, Contact fixed) {
+        for (int b = 0; b < 2; b++) {
+            RigidBody body = c.body(b);
+            if (body == null) {
+                continue;
+            }
+            for (int d = 0; d < 2; d++) {
+                if (body == fixed.body(d)) {
+                    int o = 3 * d;
+                    c.updatePenetration(b, linearChange[o], linearChange[o + 1], linearChange[o + 2],
+                            angularChange[o], angularChange[o + 1], angularChange[o + 2]);
+                }
+            }
+        }
+    }
+
+    /** Updates {@code c}'s velocity and desired Δv for every body it shares with {@code fixed}. */
+    final void updateVelocity(Contact c, Contact fixed, double duration) {
+        double velocityLimit = settings.velocityLimit();
+        for (int b = 0; b < 2; b++) {
+            RigidBody body = c.body(b);
+            if (body == null) {
+                continue;
+            }
+            for (int d = 0; d < 2; d++) {
+                if (body == fixed.body(d)) {
+                    int o = 3 * d;
+                    c.updateContactVelocity(b, velocityChange[o], velocityChange[o + 1], velocityChange[o + 2],
+                            rotationChange[o], rotationChange[o + 1], rotationChange[o + 2], duration,
+                            velocityLimit);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package dev.tumble.core.resolve;
+
+/**
+ * The contact resolver's settings; immutable, validated on construction. Defaults are the
+ * book's (Millington, ch. 14) and Cyclone's.
+ *
+ * @param velocityIterations the most impulses applied per resolve call (≥ 0)
+ * @param positionIterations the most position fixes applied per resolve call (≥ 0); Cyclone's
+ *     two-count constructor ignores this value, Tumble honours it
+ * @param velocityEpsilon desired delta velocities at or below this (m/s) are left alone (≥ 0)
+ * @param positionEpsilon penetrations at or below this (m) are left alone (≥ 0)
+ * @param velocityLimit closing speed (m/s, ≥ 0) below which restitution is switched off, so
+ *     resting contacts do not bounce
+ * @param angularLimit limits a body's angular share of a position fix to
+ *     {@code angularLimit · |r projected on the contact plane|} (dimensionless, small-angle
+ *     radians, ≥ 0); Cyclone writes it as the float literal {@code 0.2f}, see
+ *     {@link #CYCLONE_ANGULAR_LIMIT}
+ * @param positionProjection nonlinear (book) or plain linear projection
+ * @param linearSlop for {@link PositionProjection#LINEAR}: penetration left uncorrected, m (≥ 0)
+ * @param linearCorrectionFraction for {@link PositionProjection#LINEAR}: share of the remaining
+ *     penetration removed per fix, in (0, 1]
+ */
+public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
+        double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
+        double linearSlop, double linearCorrectionFraction) {
+
+    /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
+    public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
+    /** Default position iteration limit: Cyclone's demos. */
+    public static final int DEFAULT_POSITION_ITERATIONS = 2048;
+    /** Default velocity epsilon, m/s (the book's 0.01). */
+    public static final double DEFAULT_VELOCITY_EPSILON = 0.01;
+    /** Default position epsilon, m (the book's 0.01). */
+    public static final double DEFAULT_POSITION_EPSILON = 0.01;
+    /** Default velocity limit for restitution, m/s (the book's 0.25). */
+    public static final double DEFAULT_VELOCITY_LIMIT = 0.25;
+    /** Default angular limit (the book's 0.2). */
+    public static final double DEFAULT_ANGULAR_LIMIT = 0.2;
+    /**
+     * Cyclone's angular limit as a double build sees it: the float literal {@code 0.2f} widened,
+     * 0.20000000298023224. Needed to reproduce Cyclone bit for bit.
+     */
+    public static final double CYCLONE_ANGULAR_LIMIT = (double) 0.2f;
+    /** Default slop for linear projection, m. */
+    public static final double DEFAULT_LINEAR_SLOP = 0.01;
+    /** Default correction fraction for linear projection. */
+    public static final double DEFAULT_LINEAR_CORRECTION_FRACTION = 0.8;
+
+    /** The defaults: the book's values, nonlinear projection. */
+    public static final ResolverSettings DEFAULTS = builder().build();
+
+    /** Validates every field. */
+    public ResolverSettings {
+        if (velocityIterations < 0) {
+            throw new IllegalArgumentException("velocityIterations must be >= 0, was " + velocityIterations);
+        }
+        if (positionIterations < 0) {
+            throw new IllegalArgumentException("positionIterations must be >= 0, was " + positionIterations);
+        }
+        nonNegative("velocityEpsilon", velocityEpsilon);
+        nonNegative("positionEpsilon", positionEpsilon);
+        nonNegative("velocityLimit", velocityLimit);
+        nonNegative("angularLimit", angularLimit);
+        if (positionProjection == null) {
+            throw new IllegalArgumentException("positionProjection must not be null");
+        }
+        nonNegative("linearSlop", linearSlop);
+        if (!(linearCorrectionFraction > 0 && linearCorrectionFraction <= 1)) {
+            throw new IllegalArgumentException(
+                    "linearCorrectionFraction must be in (0, 1], was " + linearCorrectionFraction);
+        }
+    }
+
+    private static void nonNegative(String field, double v) {
+        if (!Double.isFinite(v) || v < 0) {
+            throw new IllegalArgumentException(field + " must be finite and >= 0, was " + v);
+        }
+    }
+
+    /** @return a builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Cyclone's exact configuration ({@code ContactResolver(iterations)} with epsilons 0.01, the
+     * angular limit {@code (double) 0.2f}), for reproducing its results.
+     */
+    public static ResolverSettings cyclone(int iterations) {
+        return builder().iterations(iterations).angularLimit(CYCLONE_ANGULAR_LIMIT).build();
+    }
+
+    /** @return a builder starting from these settings. */
+    public Builder toBuilder() {
+        return new Builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
+                .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
+                .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
+                .linearCorrectionFraction(linearCorrectionFraction);
+    }
+
+    /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
+    public static final class Builder {
+        private int velocityIterations = DEFAULT_VELOCITY_ITERATIONS;
+        private int positionIterations = DEFAULT_POSITION_ITERATIONS;
+        private double velocityEpsilon = DEFAULT_VELOCITY_EPSILON;
+        private double positionEpsilon = DEFAULT_POSITION_EPSILON;
+        private double velocityLimit = DEFAULT_VELOCITY_LIMIT;
+        private double angularLimit = DEFAULT_ANGULAR_LIMIT;
+        private PositionProjection positionProjection = PositionProjection.NONLINEAR;
+        private double linearSlop = DEFAULT_LINEAR_SLOP;
+        private double linearCorrectionFraction = DEFAULT_LINEAR_CORRECTION_FRACTION;
+
+        private Builder() {
+        }
+
+        /** Sets both iteration limits. */
+        public Builder iterations(int both) {
+            this.velocityIterations = both;
+            this.positionIterations = both;
+            return this;
+        }
+
+        /** The most impulses per resolve call. */
+        public Builder velocityIterations(int v) {
+            this.velocityIterations = v;
+            return this;
+        }
+
+        /** The most position fixes per resolve call. */
+        public Builder positionIterations(int v) {
+            this.positionIterations = v;
+            return this;
+        }
+
+        /** m/s. */
+        public Builder velocityEpsilon(double v) {
+            this.velocityEpsilon = v;
+            return this;
+        }
+
+        /** m. */
+        public Builder positionEpsilon(double v) {
+            this.positionEpsilon = v;
+            return this;
+        }
+
+        /** m/s. */
+        public Builder velocityLimit(double v) {
+            this.velocityLimit = v;
+            return this;
+        }
+
+        /** Dimensionless (small-angle radians). */
+        public Builder angularLimit(double v) {
+            this.angularLimit = v;
+            return this;
+        }
+
+        /** Nonlinear (default) or linear projection. */
+        public Builder positionProjection(PositionProjection v) {
+            this.positionProjection = v;
+            return this;
+        }
+
+        /** m, linear projection only. */
+        public Builder linearSlop(double v) {
+            this.linearSlop = v;
+            return this;
+        }
+
+        /** (0, 1], linear projection only. */
+        public Builder linearCorrectionFraction(double v) {
+            this.linearCorrectionFraction = v;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first invalid field */
+        public ResolverSettings build() {
+            return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
+                    velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction);
+        }
+    }
+}
