@@ -241,6 +241,13 @@ public final class RigidBody {
     public RigidBody orientation(Quaterniondc q) {
         Check.rotation("orientation", q);
         orientation.set(q);
+        double d = q.lengthSquared();
+        if (d < 1e-8) {
+            // Cyclone's normalise treats |q|² below machine epsilon as degenerate (→ identity);
+            // a tiny but valid rotation is rescaled first so it keeps its direction.
+            double s = 1 / Math.sqrt(d);
+            orientation.set(q.x() * s, q.y() * s, q.z() * s, q.w() * s);
+        }
         calculateDerivedData();
         return this;
     }

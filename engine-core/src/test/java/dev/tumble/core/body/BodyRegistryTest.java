@@ -54,6 +54,13 @@ class BodyRegistryTest {
     }
 
     @Test
+    void aTinyButValidQuaternionKeepsItsDirection() {
+        RigidBody b = RigidBody.dynamic().orientation(new org.joml.Quaterniond(0, 1e-9, 0, 0)); // 180° about y
+        assertEquals(1.0, b.orientation().y(), 1e-15);
+        assertEquals(0.0, b.orientation().w(), 1e-15);
+    }
+
+    @Test
     void stateCodecRoundTripsEveryBit() throws IOException {
         RigidBody a = RigidBody.dynamic().mass(3.7).position(1.1, 2.2, 3.3).orientation(0.3, 0.1, 0.9, -0.2)
                 .velocity(0.1, -4, 1e-7).angularVelocity(3, 2, 1).damping(0.93, 0.71).acceleration(0, -9.81, 0);
