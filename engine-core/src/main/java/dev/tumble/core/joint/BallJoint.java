@@ -1,0 +1,20 @@
+package dev.tumble.core.joint;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.Check;
+import org.joml.Vector3dc;
+
+/**
+ * A ball-and-socket joint: both bodies share a point, about which they turn freely. Built from a
+ * world anchor given at creation; a Millington joint with no allowed drift.
+ */
+public final class BallJoint extends MillingtonJoint {
+    /**
+     * @param anchor the shared point in world coordinates now (m)
+     * @param body1 the second body, or null to pin body 0 to the world at {@code anchor}
+     */
+    public BallJoint(RigidBody body0, RigidBody body1, Vector3dc anchor) {
+        super(body0, localAnchor(Check.notNull("body0", body0), Check.finite("anchor", anchor)),
+                body1, localAnchor(body1, anchor), 0);
+    }
+}

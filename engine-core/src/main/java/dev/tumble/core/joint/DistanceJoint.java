@@ -1,0 +1,89 @@
+package dev.tumble.core.joint;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.debug.DebugDraw;
+import dev.tumble.core.internal.Check;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * Keeps two body points at a distance: a {@link Kind#ROD} holds it exactly (pulls when too far,
+ * pushes when too near), a {@link Kind#CABLE} only stops them going further apart (the book's
+ * particle rod and cable, ch. 7, on rigid bodies).
+ */
+public final class DistanceJoint extends Joint {
+    /** How the length is held. */
+    public enum Kind {
+        /** A rigid link: exactly the length. */
+        ROD,
+        /** A slack link: at most the length. */
+        CABLE
+    }
+
+    private final Kind kind;
+    private final Vector3d position0 = new Vector3d();
+    private final Vector3d position1 = new Vector3d();
+    private final double length;
+
+    /**
+     * @param anchor0 the point on body 0 in world coordinates now (m)
+     * @param body1 the second body, or null for a fixed world point
+     * @param anchor1 the point on body 1 in world coordinates now (m)
+     * @param length the rod length or the cable's maximum length (m, > 0)
+     */
+    public DistanceJoint(Kind kind, RigidBody body0, Vector3dc anchor0, RigidBody body1, Vector3dc anchor1, double length) {
+        super(body0, body1);
+        this.kind = Check.notNull("kind", kind);
+        Check.finite("anchor0", anchor0);
+        Check.finite("anchor1", anchor1);
+        this.position0.set(localAnchor(body0, anchor0));
+        this.position1.set(localAnchor(body1, anchor1));
+        this.length = Check.positive("length", length);
+    }
+
+    @Override
+    public int addContacts(ContactBuffer contacts) {
+        worldAnchor(body0, position0, a);
+        worldAnchor(body1, position1, b);
+        d.set(b).sub(a);
+        double current = d.length();
+        if (current > length) {
+            // Too far: body 0 moves towards body 1's point.
+            return pullTogether(contacts, a, b, length, 0);
+        }
+        if (kind == Kind.CABLE || current >= length || current == 0) {
+            return 0;
+        }
+        // A rod pressed short: body 0 moves away from body 1's point.
+        double inv = 1 / current;
+        contacts.add(body0, body1, 0.5 * (a.x + b.x), 0.5 * (a.y + b.y), 0.5 * (a.z + b.z),
+                -d.x * inv, -d.y * inv, -d.z * inv, length - current, 0, 0);
+        return 1;
+    }
+
+    @Override
+    public double error() {
+        worldAnchor(body0, position0, a);
+        worldAnchor(body1, position1, b);
+        double current = a.distance(b);
+        return kind == Kind.ROD ? Math.abs(current - length) : Math.max(0, current - length);
+    }
+
+    @Override
+    public void debugDraw(DebugDraw draw) {
+        worldAnchor(body0, position0, a);
+        worldAnchor(body1, position1, b);
+        draw.segment(a, b, DebugDraw.Colors.JOINT);
+    }
+
+    /** @return rod or cable. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the length (m). */
+    public double length() {
+        return length;
+    }
+}

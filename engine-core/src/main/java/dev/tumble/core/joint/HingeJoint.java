@@ -1,0 +1,134 @@
+package dev.tumble.core.joint;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.debug.DebugDraw;
+import dev.tumble.core.internal.Check;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A hinge: the bodies share an axis line, about which they turn, optionally within angle limits.
+ * Two Millington joint points on the axis (at ±half the axis length from the anchor) hold the
+ * line; past a limit a contact at a lever point off the axis pushes body 0 back.
+ *
+ * <p>The hinge angle is body 0's turn relative to body 1 about the axis, 0 at creation, positive
+ * counter-clockwise looking down the axis (right-hand rule).
+ */
+public final class HingeJoint extends Joint {
+    /** Distance (m) of the two axis points from the anchor. */
+    public static final double DEFAULT_HALF_AXIS = 0.25;
+
+    private final Vector3d axisPoint0a = new Vector3d(), axisPoint0b = new Vector3d();
+    private final Vector3d axisPoint1a = new Vector3d(), axisPoint1b = new Vector3d();
+    private final Vector3d axis1 = new Vector3d();
+    private final Vector3d reference0 = new Vector3d();
+    private final Vector3d reference1 = new Vector3d();
+    private final Vector3d anchor0 = new Vector3d();
+    private final double halfAxis;
+    private double lower = Double.NEGATIVE_INFINITY;
+    private double upper = Double.POSITIVE_INFINITY;
+    private final Vector3d w0 = new Vector3d(), w1 = new Vector3d(), wa = new Vector3d(), t = new Vector3d();
+
+    /**
+     * @param anchor a point on the hinge line, world coordinates now (m)
+     * @param axis the hinge direction, world coordinates now (non-zero)
+     * @param body1 the second body, or null to hinge body 0 to the world
+     */
+    public HingeJoint(RigidBody body0, RigidBody body1, Vector3dc anchor, Vector3dc axis) {
+        super(body0, body1);
+        Check.finite("anchor", anchor);
+        Check.finite("axis", axis);
+        double len = axis.length();
+        if (!(len > 1e-12)) {
+            throw new IllegalArgumentException("axis must be non-zero, was " + axis);
+        }
+        halfAxis = DEFAULT_HALF_AXIS;
+        Vector3d n = new Vector3d(axis).div(len);
+        Vector3d pa = new Vector3d(n).mul(halfAxis).add(anchor);
+        Vector3d pb = new Vector3d(n).mul(-halfAxis).add(anchor);
+        axisPoint0a.set(localAnchor(body0, pa));
+        axisPoint0b.set(localAnchor(body0, pb));
+        axisPoint1a.set(localAnchor(body1, pa));
+        axisPoint1b.set(localAnchor(body1, pb));
+        anchor0.set(localAnchor(body0, anchor));
+        // A reference direction perpendicular to the axis, fixed in both bodies.
+        Vector3d ref = Math.abs(n.x) < 0.9 ? new Vector3d(1, 0, 0) : new Vector3d(0, 1, 0);
+        ref.sub(new Vector3d(n).mul(ref.dot(n))).normalize();
+        reference0.set(body0.directionToLocal(ref, new Vector3d()));
+        reference1.set(body1 == null ? ref : body1.directionToLocal(ref, new Vector3d()));
+        axis1.set(body1 == null ? n : body1.directionToLocal(n, new Vector3d()));
+    }
+
+    /** Limits the hinge angle to {@code [lower, upper]} (rad, lower ≤ 0 ≤ upper recommended). */
+    public HingeJoint limits(double lower, double upper) {
+        Check.finite("lower", lower);
+        Check.finite("upper", upper);
+        if (lower > upper) {
+            throw new IllegalArgumentException("lower must be <= upper, was " + lower + " > " + upper);
+        }
+        this.lower = lower;
+        this.upper = upper;
+        return this;
+    }
+
+    /** @return the current hinge angle (rad). */
+    public double angle() {
+        direction(body1, axis1, wa);
+        direction(body0, reference0, w0);
+        direction(body1, reference1, w1);
+        t.set(w1).cross(w0);
+        return StrictMath.atan2(t.dot(wa), w1.dot(w0));
+    }
+
+    @Override
+    public int addContacts(ContactBuffer contacts) {
+        int n = 0;
+        worldAnchor(body0, axisPoint0a, a);
+        worldAnchor(body1, axisPoint1a, b);
+        n += pullTogether(contacts, a, b, 0, JOINT_FRICTION);
+        worldAnchor(body0, axisPoint0b, a);
+        worldAnchor(body1, axisPoint1b, b);
+        n += pullTogether(contacts, a, b, 0, JOINT_FRICTION);
+        double angle = angle();
+        double excess = angle > upper ? angle - upper : angle < lower ? angle - lower : 0;
+        if (excess != 0) {
+            // Lever point on body 0, one half-axis out along its reference direction.
+            worldAnchor(body0, anchor0, a);
+            direction(body0, reference0, w0);
+            b.set(w0).mul(halfAxis).add(a);
+            // Turning body 0 by +θ about the axis moves the lever point along axis × ref.
+            t.set(wa).cross(w0);
+            double sign = excess > 0 ? -1 : 1;
+            contacts.add(body0, body1, b.x, b.y, b.z, sign * t.x, sign * t.y, sign * t.z,
+                    Math.abs(excess) * halfAxis, 0, 0);
+            n++;
+        }
+        return n;
+    }
+
+    @Override
+    public double error() {
+        worldAnchor(body0, axisPoint0a, a);
+        worldAnchor(body1, axisPoint1a, b);
+        double e = a.distance(b);
+        worldAnchor(body0, axisPoint0b, a);
+        worldAnchor(body1, axisPoint1b, b);
+        return Math.max(e, a.distance(b));
+    }
+
+    @Override
+    public void debugDraw(DebugDraw draw) {
+        worldAnchor(body0, axisPoint0a, a);
+        worldAnchor(body0, axisPoint0b, b);
+        draw.segment(a, b, DebugDraw.Colors.JOINT);
+    }
+
+    private static void direction(RigidBody body, Vector3dc local, Vector3d dest) {
+        if (body == null) {
+            dest.set(local);
+        } else {
+            body.directionToWorld(local, dest);
+        }
+    }
+}

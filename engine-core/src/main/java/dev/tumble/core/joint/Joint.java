@@ -1,0 +1,91 @@
+package dev.tumble.core.joint;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.debug.DebugDraw;
+import dev.tumble.core.internal.Check;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A joint in Millington's sense (ch. 15): a contact generator that, each step, writes contacts
+ * pulling its bodies back wherever the constraint is violated, so the same resolver that handles
+ * collisions keeps the joint together. {@code body1} may be null: the joint then holds
+ * {@code body0} to a fixed point of the world.
+ *
+ * <p>Subclasses write contacts whose normal is the direction body 0 must move, as every contact.
+ */
+public abstract class Joint {
+    /** Friction on joint contacts: Millington uses 1, which also holds the joint points together sideways. */
+    public static final double JOINT_FRICTION = 1.0;
+
+    protected final RigidBody body0;
+    protected final RigidBody body1;
+    // Scratch for the generators (no allocation per step).
+    protected final Vector3d a = new Vector3d();
+    protected final Vector3d b = new Vector3d();
+    protected final Vector3d d = new Vector3d();
+
+    protected Joint(RigidBody body0, RigidBody body1) {
+        Check.notNull("body0", body0);
+        if (body0 == body1) {
+            throw new IllegalArgumentException("body0 and body1 must be different bodies, both were " + body0);
+        }
+        this.body0 = body0;
+        this.body1 = body1;
+    }
+
+    /** @return the first body (the one the contacts move along their normal). */
+    public RigidBody body0() {
+        return body0;
+    }
+
+    /** @return the second body, or null when the joint anchors body 0 to the world. */
+    public RigidBody body1() {
+        return body1;
+    }
+
+    /**
+     * Writes this step's contacts for the joint into {@code contacts}.
+     *
+     * @return the number of contacts written
+     */
+    public abstract int addContacts(ContactBuffer contacts);
+
+    /**
+     * @return how far the joint is from satisfied now (m): the distance between points that
+     *     should coincide, or the excess over an allowed length.
+     */
+    public abstract double error();
+
+    /** Draws the joint (anchors and the segment between them). */
+    public abstract void debugDraw(DebugDraw draw);
+
+    /** World point of a body-space anchor on body (or, when body is null, the anchor itself). */
+    protected static Vector3d worldAnchor(RigidBody body, Vector3dc local, Vector3d dest) {
+        return body == null ? dest.set(local) : body.pointToWorld(local, dest);
+    }
+
+    /** Body-space point for a world point (or the world point itself when body is null). */
+    protected static Vector3d localAnchor(RigidBody body, Vector3dc world) {
+        return body == null ? new Vector3d(world) : body.pointToLocal(world, new Vector3d());
+    }
+
+    /**
+     * Adds the contact that brings world points {@code pa} (on body 0) and {@code pb} (on body 1)
+     * together when they are more than {@code allowed} apart.
+     *
+     * @return 1 when a contact was written, else 0
+     */
+    protected int pullTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb, double allowed, double friction) {
+        double dx = pb.x() - pa.x(), dy = pb.y() - pa.y(), dz = pb.z() - pa.z();
+        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (!(length > allowed) || length == 0) {
+            return 0;
+        }
+        double inv = 1 / length;
+        contacts.add(body0, body1, 0.5 * (pa.x() + pb.x()), 0.5 * (pa.y() + pb.y()), 0.5 * (pa.z() + pb.z()),
+                dx * inv, dy * inv, dz * inv, length - allowed, friction, 0);
+        return 1;
+    }
+}
