@@ -159,6 +159,11 @@ public final class NarrowPhase {
         }
     }
 
+    /** Penetration (m) along the SAT axis chosen by the last polytope–polytope pair (tests). */
+    double lastAxisPenetration() {
+        return polytopes.lastAxisPenetration;
+    }
+
     /**
      * A world point inside a box (Cyclone's {@code boxAndPoint}): the box must leave through the
      * nearest face, so the normal is minus that face's outward normal (Cyclone reports the outward

@@ -32,6 +32,8 @@ final class PolytopeContacts {
     private int[] idA = new int[64];
     private int[] idB = new int[64];
     private final double[] st = new double[2];
+    /** Penetration (m) along the axis chosen by the last {@link #collide} call (for tests). */
+    double lastAxisPenetration;
 
     /** Writes the contacts of (A, B) into {@code out}, normals from B to A. */
     int collide(Polytope a, Polytope b, ContactManifold out) {
@@ -95,8 +97,10 @@ final class PolytopeContacts {
         boolean refIsA = !(penB < FACE_RELATIVE_TOLERANCE * penA - FACE_ABSOLUTE_TOLERANCE);
         double penFace = refIsA ? penA : penB;
         if (ei >= 0 && penE < EDGE_RELATIVE_TOLERANCE * penFace - EDGE_ABSOLUTE_TOLERANCE) {
+            lastAxisPenetration = penE;
             return edgeContact(a, b, ei, ej, ax, ay, az, penE, out);
         }
+        lastAxisPenetration = penFace;
         return refIsA ? faceContact(a, fa, b, true, out) : faceContact(b, fb, a, false, out);
     }
 
