@@ -797,4 +797,97 @@ public final class RigidBody {
     public String toString() {
         return "RigidBody[" + type + ", p=" + position + ", v=" + velocity + ", awake=" + awake + "]";
     }
+
+    // ------------------------------------------------------------------ collision shapes (issue 4)
+    // Everything for shapes lives in this section; nothing above depends on it.
+
+    private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
+
+    /** A dynamic body carrying {@code shapes} (see {@link #addShape}); call {@link #density} to derive its mass. */
+    public static RigidBody dynamic(dev.tumble.core.collision.shape.Shape... shapes) {
+        RigidBody b = dynamic();
+        for (dev.tumble.core.collision.shape.Shape s : shapes) {
+            b.addShape(s);
+        }
+        return b;
+    }
+
+    /** A static body carrying {@code shapes} (half-spaces and planes belong here). */
+    public static RigidBody fixed(dev.tumble.core.collision.shape.Shape... shapes) {
+        RigidBody b = fixed();
+        for (dev.tumble.core.collision.shape.Shape s : shapes) {
+            b.addShape(s);
+        }
+        return b;
+    }
+
+    /**
+     * Attaches a collision shape at its offset pose (body space). A body with several shapes is a
+     * compound. Does not change the mass; call {@link #density(double)} afterwards.
+     */
+    public RigidBody addShape(dev.tumble.core.collision.shape.Shape shape) {
+        Check.notNull("shape", shape);
+        if (shapes.contains(shape)) {
+            throw new IllegalArgumentException("shape already on this body: " + shape);
+        }
+        shapes.add(shape);
+        return this;
+    }
+
+    /** @return the body's collision shapes (read-only view), in the order added. */
+    public java.util.List<dev.tumble.core.collision.shape.Shape> shapes() {
+        return java.util.Collections.unmodifiableList(shapes);
+    }
+
+    /**
+     * Sets mass (kg) and body-space inertia (kg·m²) from the shapes at a uniform density
+     * (kg/m³): each shape's inertia is rotated by its offset orientation and moved to the
+     * combined centre of mass by the parallel-axis theorem. The body origin stays the centre of
+     * mass: when the combined centre is off the origin, the shape offsets are shifted by it and
+     * the body position moved by it, so no shape moves in the world.
+     *
+     * @throws IllegalArgumentException for a non-positive density, no shapes, or an unbounded shape
+     */
+    public RigidBody density(double kilogramsPerCubicMetre) {
+        Check.positive("density", kilogramsPerCubicMetre);
+        if (shapes.isEmpty()) {
+            throw new IllegalArgumentException("density needs at least one shape on the body, had 0");
+        }
+        int n = shapes.size();
+        double total = 0;
+        double[] masses = new double[n];
+        Vector3d[] centres = new Vector3d[n];
+        Matrix3d[] inertias = new Matrix3d[n];
+        Vector3d com = new Vector3d();
+        for (int i = 0; i < n; i++) {
+            dev.tumble.core.collision.shape.Shape s = shapes.get(i);
+            if (s.type().isUnbounded()) {
+                throw new IllegalArgumentException("density: shape " + s + " is unbounded and has no mass");
+            }
+            dev.tumble.core.math.MassProperties mp = s.massProperties(kilogramsPerCubicMetre);
+            Matrix3d rot = new Matrix3d().set(s.offsetOrientation());
+            masses[i] = mp.mass();
+            centres[i] = rot.transform(new Vector3d(mp.centre())).add(s.offsetPosition());
+            inertias[i] = dev.tumble.core.math.Inertia.rotate(mp.inertia(), rot, new Matrix3d());
+            total += masses[i];
+            com.fma(masses[i], centres[i]);
+        }
+        com.div(total);
+        Matrix3d inertia = new Matrix3d().zero();
+        Matrix3d tmp = new Matrix3d();
+        for (int i = 0; i < n; i++) {
+            dev.tumble.core.math.Inertia.parallelAxis(inertias[i], masses[i], new Vector3d(centres[i]).sub(com), tmp);
+            inertia.add(tmp);
+        }
+        mass(total);
+        inertiaTensor(inertia);
+        if (com.x != 0 || com.y != 0 || com.z != 0) {
+            for (dev.tumble.core.collision.shape.Shape s : shapes) {
+                s.offset(new Vector3d(s.offsetPosition()).sub(com), s.offsetOrientation());
+            }
+            Vector3d shift = directionToWorld(com, new Vector3d());
+            position(new Vector3d(position).add(shift));
+        }
+        return this;
+    }
 }

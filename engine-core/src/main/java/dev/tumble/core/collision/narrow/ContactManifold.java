@@ -1,0 +1,163 @@
+package dev.tumble.core.collision.narrow;
+
+/**
+ * A reusable buffer of the contact points of one shape pair (A, B). Its points are preallocated,
+ * so filling it allocates nothing. Generators may add up to {@link #CAPACITY} points and then
+ * call {@link #reduce(int)} to keep the deepest point and those spanning the largest area.
+ */
+public final class ContactManifold {
+    /** Most points a generator may add before reduction. */
+    public static final int CAPACITY = 64;
+    /** Points kept by the narrow phase per pair after reduction. */
+    public static final int MAX_POINTS = 4;
+
+    private final ContactPoint[] points = new ContactPoint[CAPACITY];
+    private final ContactPoint[] spare = new ContactPoint[MAX_POINTS];
+    private int size;
+
+    /** An empty manifold. */
+    public ContactManifold() {
+        for (int i = 0; i < CAPACITY; i++) {
+            points[i] = new ContactPoint();
+        }
+        for (int i = 0; i < MAX_POINTS; i++) {
+            spare[i] = new ContactPoint();
+        }
+    }
+
+    /** @return the number of points. */
+    public int size() {
+        return size;
+    }
+
+    /** @return point {@code i} ({@code 0 ≤ i < size()}); owned by the manifold. */
+    public ContactPoint get(int i) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("contact " + i + " of " + size);
+        }
+        return points[i];
+    }
+
+    /** Removes all points. */
+    public void clear() {
+        size = 0;
+    }
+
+    /** @return the deepest point, or {@code null} when empty. */
+    public ContactPoint deepest() {
+        ContactPoint best = null;
+        for (int i = 0; i < size; i++) {
+            if (best == null || points[i].penetration > best.penetration) {
+                best = points[i];
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Adds a point (m), unit normal (B towards A), penetration (m) and feature id. Ignored when full.
+     */
+    public void add(double px, double py, double pz, double nx, double ny, double nz, double penetration, int featureId) {
+        if (size == CAPACITY) {
+            return;
+        }
+        ContactPoint c = points[size++];
+        c.point.set(px, py, pz);
+        c.normal.set(nx, ny, nz);
+        c.penetration = penetration;
+        c.featureId = featureId;
+    }
+
+    /** Negates every normal: the manifold of (B, A) from that of (A, B). */
+    void flip(int from) {
+        for (int i = from; i < size; i++) {
+            points[i].normal.negate();
+        }
+    }
+
+    /**
+     * Keeps at most {@code max} (≤ 4) points of those added since index {@code from}: the deepest,
+     * the one farthest from it, the one making the largest triangle with those two, and the one
+     * adding the most area to that triangle.
+     */
+    public void reduce(int from, int max) {
+        int n = size - from;
+        if (n <= max) {
+            return;
+        }
+        int i0 = from;
+        for (int i = from; i < size; i++) {
+            if (points[i].penetration > points[i0].penetration) {
+                i0 = i;
+            }
+        }
+        ContactPoint p0 = points[i0];
+        double nx = p0.normal.x, ny = p0.normal.y, nz = p0.normal.z;
+        int i1 = -1;
+        double best = -1;
+        for (int i = from; i < size; i++) {
+            double d = points[i].point.distanceSquared(p0.point);
+            if (i != i0 && d > best) {
+                best = d;
+                i1 = i;
+            }
+        }
+        int i2 = -1;
+        best = -1;
+        for (int i = from; i < size; i++) {
+            if (i == i0 || i == i1) {
+                continue;
+            }
+            double a = Math.abs(area(p0, points[i1], points[i], nx, ny, nz));
+            if (a > best) {
+                best = a;
+                i2 = i;
+            }
+        }
+        if (area(p0, points[i1], points[i2], nx, ny, nz) < 0) {
+            int s = i1;
+            i1 = i2;
+            i2 = s;
+        }
+        int i3 = -1;
+        best = 0;
+        for (int i = from; i < size && max > 3; i++) {
+            if (i == i0 || i == i1 || i == i2) {
+                continue;
+            }
+            ContactPoint p = points[i];
+            double a = Math.max(-area(p0, points[i1], p, nx, ny, nz),
+                    Math.max(-area(points[i1], points[i2], p, nx, ny, nz), -area(points[i2], p0, p, nx, ny, nz)));
+            if (a > best) {
+                best = a;
+                i3 = i;
+            }
+        }
+        int[] keep = {i0, i1, i2, i3};
+        int k = 0;
+        for (int j = 0; j < Math.min(max, 4); j++) {
+            if (keep[j] >= 0) {
+                spare[k++].set(points[keep[j]]);
+            }
+        }
+        for (int j = 0; j < k; j++) {
+            points[from + j].set(spare[j]);
+        }
+        size = from + k;
+    }
+
+    private static double area(ContactPoint a, ContactPoint b, ContactPoint c, double nx, double ny, double nz) {
+        double ux = b.point.x - a.point.x, uy = b.point.y - a.point.y, uz = b.point.z - a.point.z;
+        double vx = c.point.x - a.point.x, vy = c.point.y - a.point.y, vz = c.point.z - a.point.z;
+        return (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("ContactManifold[");
+        for (int i = 0; i < size; i++) {
+            sb.append(i == 0 ? "" : ", ").append(points[i]);
+        }
+        return sb.append(']').toString();
+    }
+}

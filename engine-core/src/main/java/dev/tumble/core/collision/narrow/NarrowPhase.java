@@ -1,0 +1,196 @@
+package dev.tumble.core.collision.narrow;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.collision.shape.Plane;
+import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.ShapeType;
+import dev.tumble.core.collision.shape.Sphere;
+import org.joml.Vector3dc;
+
+/**
+ * The narrow-phase dispatcher: picks the contact generator for a shape pair and writes the
+ * contacts into a reusable {@link ContactManifold}. Normals point from B towards A (the way A
+ * must move), points lie midway between the surfaces, penetration is positive when overlapping.
+ *
+ * <p>Pairs are sorted by {@link ShapeType} order (sphere, box, capsule, hull, plane, half-space)
+ * and the generator's normals flipped when the caller's order is the reverse. Plane and
+ * half-space collide only with the bounded shapes. One instance holds scratch state: use one per
+ * thread. Once warm, a call allocates nothing.
+ */
+public final class NarrowPhase {
+    private final Pose poseA = new Pose();
+    private final Pose poseB = new Pose();
+    private final Polytope polyA = new Polytope();
+    private final Polytope polyB = new Polytope();
+    private final PolytopeContacts polytopes = new PolytopeContacts();
+    private final SphereContacts spheres = new SphereContacts();
+    private final CapsuleContacts capsules = new CapsuleContacts();
+    private final double[] segA = new double[6];
+    private final double[] segB = new double[6];
+
+    /**
+     * Contacts between shape {@code a} on {@code bodyA} and shape {@code b} on {@code bodyB}
+     * (bodies' current transforms). Clears {@code out} first.
+     *
+     * @return the number of contacts written
+     */
+    public int collide(RigidBody bodyA, Shape a, RigidBody bodyB, Shape b, ContactManifold out) {
+        poseA.set(bodyA, a);
+        poseB.set(bodyB, b);
+        out.clear();
+        return append(a, poseA, b, poseB, out);
+    }
+
+    /** Contacts between shapes at world poses {@code pa}, {@code pb}; clears {@code out} first. */
+    public int collide(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
+        out.clear();
+        return append(a, pa, b, pb, out);
+    }
+
+    /** Like {@link #collide(Shape, Pose, Shape, Pose, ContactManifold)} but appends to {@code out}. */
+    public int append(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
+        if (a.type().ordinal() > b.type().ordinal()) {
+            int from = out.size();
+            int n = dispatch(b, pb, a, pa, out);
+            out.flip(from);
+            return n;
+        }
+        return dispatch(a, pa, b, pb, out);
+    }
+
+    private static void segment(Capsule c, Pose p, double[] s) {
+        double h = c.halfHeight();
+        double ux = p.r[1] * h, uy = p.r[4] * h, uz = p.r[7] * h;
+        s[0] = p.px - ux;
+        s[1] = p.py - uy;
+        s[2] = p.pz - uz;
+        s[3] = p.px + ux;
+        s[4] = p.py + uy;
+        s[5] = p.pz + uz;
+    }
+
+    private void polytope(Shape s, Pose p, Polytope dest) {
+        if (s instanceof Box box) {
+            dest.setBox(box, p);
+        } else {
+            dest.setHull((ConvexHull) s, p);
+        }
+    }
+
+    /** Dispatch with {@code a.type() ≤ b.type()}. */
+    private int dispatch(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
+        ShapeType tb = b.type();
+        if (tb.isUnbounded()) {
+            if (a.type().isUnbounded()) {
+                return 0;
+            }
+            Vector3dc ln;
+            double lo;
+            boolean twoSided = tb == ShapeType.PLANE;
+            if (twoSided) {
+                ln = ((Plane) b).normal();
+                lo = ((Plane) b).planeOffset();
+            } else {
+                ln = ((HalfSpace) b).normal();
+                lo = ((HalfSpace) b).planeOffset();
+            }
+            double[] r = pb.r;
+            double nx = r[0] * ln.x() + r[1] * ln.y() + r[2] * ln.z();
+            double ny = r[3] * ln.x() + r[4] * ln.y() + r[5] * ln.z();
+            double nz = r[6] * ln.x() + r[7] * ln.y() + r[8] * ln.z();
+            double d = lo + nx * pb.px + ny * pb.py + nz * pb.pz;
+            switch (a.type()) {
+                case SPHERE:
+                    return PlaneContacts.sphere(pa.px, pa.py, pa.pz, ((Sphere) a).radius(), nx, ny, nz, d, twoSided, out);
+                case CAPSULE:
+                    segment((Capsule) a, pa, segA);
+                    return PlaneContacts.capsule(segA, ((Capsule) a).radius(), nx, ny, nz, d, twoSided, out);
+                default:
+                    polytope(a, pa, polyA);
+                    return PlaneContacts.polytope(polyA, nx, ny, nz, d, twoSided, out);
+            }
+        }
+        switch (a.type()) {
+            case SPHERE: {
+                double r = ((Sphere) a).radius();
+                switch (tb) {
+                    case SPHERE:
+                        return SphereContacts.sphereSphere(pa.px, pa.py, pa.pz, r, pb.px, pb.py, pb.pz, ((Sphere) b).radius(), 0, out);
+                    case BOX:
+                        polyB.setBox((Box) b, pb);
+                        return SphereContacts.sphereBox(pa.px, pa.py, pa.pz, r, polyB, out);
+                    case CAPSULE:
+                        segment((Capsule) b, pb, segB);
+                        return SphereContacts.sphereCapsule(pa.px, pa.py, pa.pz, r, segB[0], segB[1], segB[2], segB[3], segB[4], segB[5],
+                                ((Capsule) b).radius(), out);
+                    default:
+                        polyB.setHull((ConvexHull) b, pb);
+                        return spheres.sphereHull(pa.px, pa.py, pa.pz, r, polyB, out);
+                }
+            }
+            case BOX:
+            case CONVEX_HULL:
+                if (tb == ShapeType.CAPSULE) {
+                    polytope(a, pa, polyA);
+                    segment((Capsule) b, pb, segB);
+                    int from = out.size();
+                    int n = capsules.capsulePolytope(segB, ((Capsule) b).radius(), polyA, out);
+                    out.flip(from);
+                    return n;
+                }
+                polytope(a, pa, polyA);
+                polytope(b, pb, polyB);
+                return polytopes.collide(polyA, polyB, out);
+            case CAPSULE:
+                segment((Capsule) a, pa, segA);
+                if (tb == ShapeType.CAPSULE) {
+                    segment((Capsule) b, pb, segB);
+                    return capsules.capsuleCapsule(segA, ((Capsule) a).radius(), segB, ((Capsule) b).radius(), out);
+                }
+                polytope(b, pb, polyB);
+                return capsules.capsulePolytope(segA, ((Capsule) a).radius(), polyB, out);
+            default:
+                return 0;
+        }
+    }
+
+    /** Penetration (m) along the SAT axis chosen by the last polytope–polytope pair (tests). */
+    double lastAxisPenetration() {
+        return polytopes.lastAxisPenetration;
+    }
+
+    /**
+     * A world point inside a box (Cyclone's {@code boxAndPoint}): the box must leave through the
+     * nearest face, so the normal is minus that face's outward normal (Cyclone reports the outward
+     * normal, the wrong way for body 0 = box). The point lies midway between the point and the face.
+     *
+     * @return 1 when the point is strictly inside, else 0
+     */
+    public static int boxAndPoint(Box box, Pose pose, double x, double y, double z, ContactManifold out) {
+        double rx = x - pose.px, ry = y - pose.py, rz = z - pose.pz;
+        double[] r = pose.r;
+        double best = Double.POSITIVE_INFINITY;
+        int axis = -1;
+        double sign = 0;
+        for (int i = 0; i < 3; i++) {
+            double l = r[i] * rx + r[3 + i] * ry + r[6 + i] * rz;
+            double gap = box.half(i) - Math.abs(l);
+            if (gap <= 0) {
+                return 0;
+            }
+            if (gap < best) {
+                best = gap;
+                axis = i;
+                sign = l >= 0 ? 1 : -1;
+            }
+        }
+        double ox = r[axis] * sign, oy = r[3 + axis] * sign, oz = r[6 + axis] * sign;
+        out.add(x + ox * best * 0.5, y + oy * best * 0.5, z + oz * best * 0.5, -ox, -oy, -oz, best, 2 * axis + (sign > 0 ? 0 : 1));
+        return 1;
+    }
+}

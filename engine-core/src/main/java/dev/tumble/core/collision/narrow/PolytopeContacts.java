@@ -1,0 +1,245 @@
+package dev.tumble.core.collision.narrow;
+
+/**
+ * Box–box, box–hull and hull–hull contacts by the separating-axis test with clipped face
+ * manifolds.
+ *
+ * <p>Axes: the face normals of A, the face normals of B, and the cross products of every pair of
+ * edge directions (for two boxes: 3 + 3 + 9 = 15 axes). Face axes are one-sided (a convex solid
+ * lies behind each of its face planes); edge axes are tested in both directions. The axis of
+ * least penetration wins, with a deliberate bias: B's face only when clearly better than A's, an
+ * edge pair only when clearly better than the best face ({@link #EDGE_RELATIVE_TOLERANCE},
+ * {@link #EDGE_ABSOLUTE_TOLERANCE}). This keeps resting stacks on stable face manifolds.
+ *
+ * <p>Face manifold: the reference face is the chosen face; the incident face is the face of the
+ * other solid most anti-parallel to it; the incident polygon is clipped (Sutherland–Hodgman) by
+ * the side planes of the reference face; points below the reference plane are kept, moved
+ * halfway towards it, and reduced to four. Edge pair: one point midway between the closest
+ * points of the two supporting edges.
+ */
+final class PolytopeContacts {
+    /** An edge axis must have penetration below {@code rel·facePen − abs} to be used. */
+    static final double EDGE_RELATIVE_TOLERANCE = 0.95;
+    /** Absolute part of the edge bias, m. */
+    static final double EDGE_ABSOLUTE_TOLERANCE = 0.5e-3;
+    /** B's face must have penetration below {@code rel·penA − abs} to be the reference. */
+    static final double FACE_RELATIVE_TOLERANCE = 0.98;
+    /** Absolute part of the face bias, m. */
+    static final double FACE_ABSOLUTE_TOLERANCE = 0.5e-3;
+
+    private double[] clipA = new double[4 * 64];
+    private double[] clipB = new double[4 * 64];
+    private int[] idA = new int[64];
+    private int[] idB = new int[64];
+    private final double[] st = new double[2];
+    /** Penetration (m) along the axis chosen by the last {@link #collide} call (for tests). */
+    double lastAxisPenetration;
+
+    /** Writes the contacts of (A, B) into {@code out}, normals from B to A. */
+    int collide(Polytope a, Polytope b, ContactManifold out) {
+        double sepA = Double.NEGATIVE_INFINITY;
+        int fa = -1;
+        for (int f = 0; f < a.nf; f++) {
+            double s = b.minProj(a.fn[3 * f], a.fn[3 * f + 1], a.fn[3 * f + 2]) - a.fd[f];
+            if (s > 0) {
+                return 0;
+            }
+            if (s > sepA) {
+                sepA = s;
+                fa = f;
+            }
+        }
+        double sepB = Double.NEGATIVE_INFINITY;
+        int fb = -1;
+        for (int f = 0; f < b.nf; f++) {
+            double s = a.minProj(b.fn[3 * f], b.fn[3 * f + 1], b.fn[3 * f + 2]) - b.fd[f];
+            if (s > 0) {
+                return 0;
+            }
+            if (s > sepB) {
+                sepB = s;
+                fb = f;
+            }
+        }
+        double sepE = Double.NEGATIVE_INFINITY;
+        int ei = -1, ej = -1;
+        double ax = 0, ay = 0, az = 0;
+        for (int i = 0; i < a.nd; i++) {
+            double ux = a.dirs[3 * i], uy = a.dirs[3 * i + 1], uz = a.dirs[3 * i + 2];
+            for (int j = 0; j < b.nd; j++) {
+                double vx = b.dirs[3 * j], vy = b.dirs[3 * j + 1], vz = b.dirs[3 * j + 2];
+                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+                double l = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                if (l < 1e-6) {
+                    continue; // parallel edges: the face axes cover this direction
+                }
+                cx /= l;
+                cy /= l;
+                cz /= l;
+                double s1 = b.minProj(cx, cy, cz) - a.maxProj(cx, cy, cz);
+                double s2 = a.minProj(cx, cy, cz) - b.maxProj(cx, cy, cz);
+                double s = Math.max(s1, s2);
+                if (s > 0) {
+                    return 0;
+                }
+                if (s > sepE) {
+                    sepE = s;
+                    ei = i;
+                    ej = j;
+                    double sg = s1 >= s2 ? 1 : -1; // axis from A towards B
+                    ax = cx * sg;
+                    ay = cy * sg;
+                    az = cz * sg;
+                }
+            }
+        }
+        double penA = -sepA, penB = -sepB, penE = -sepE;
+        boolean refIsA = !(penB < FACE_RELATIVE_TOLERANCE * penA - FACE_ABSOLUTE_TOLERANCE);
+        double penFace = refIsA ? penA : penB;
+        if (ei >= 0 && penE < EDGE_RELATIVE_TOLERANCE * penFace - EDGE_ABSOLUTE_TOLERANCE) {
+            lastAxisPenetration = penE;
+            return edgeContact(a, b, ei, ej, ax, ay, az, penE, out);
+        }
+        lastAxisPenetration = penFace;
+        return refIsA ? faceContact(a, fa, b, true, out) : faceContact(b, fb, a, false, out);
+    }
+
+    private int edgeContact(Polytope a, Polytope b, int di, int dj, double nx, double ny, double nz, double pen,
+            ContactManifold out) {
+        int eA = -1, eB = -1;
+        double best = Double.NEGATIVE_INFINITY;
+        for (int e = 0; e < a.ne; e++) {
+            if (a.dirOf[e] != di) {
+                continue;
+            }
+            int p = a.edges[2 * e], q = a.edges[2 * e + 1];
+            double d = (a.v[3 * p] + a.v[3 * q]) * nx + (a.v[3 * p + 1] + a.v[3 * q + 1]) * ny + (a.v[3 * p + 2] + a.v[3 * q + 2]) * nz;
+            if (d > best) {
+                best = d;
+                eA = e;
+            }
+        }
+        best = Double.POSITIVE_INFINITY;
+        for (int e = 0; e < b.ne; e++) {
+            if (b.dirOf[e] != dj) {
+                continue;
+            }
+            int p = b.edges[2 * e], q = b.edges[2 * e + 1];
+            double d = (b.v[3 * p] + b.v[3 * q]) * nx + (b.v[3 * p + 1] + b.v[3 * q + 1]) * ny + (b.v[3 * p + 2] + b.v[3 * q + 2]) * nz;
+            if (d < best) {
+                best = d;
+                eB = e;
+            }
+        }
+        int p0 = a.edges[2 * eA], p1 = a.edges[2 * eA + 1], q0 = b.edges[2 * eB], q1 = b.edges[2 * eB + 1];
+        double[] va = a.v, vb = b.v;
+        Geometry.segmentSegment(va[3 * p0], va[3 * p0 + 1], va[3 * p0 + 2], va[3 * p1], va[3 * p1 + 1], va[3 * p1 + 2],
+                vb[3 * q0], vb[3 * q0 + 1], vb[3 * q0 + 2], vb[3 * q1], vb[3 * q1 + 1], vb[3 * q1 + 2], st);
+        double s = st[0], t = st[1];
+        double px = va[3 * p0] + s * (va[3 * p1] - va[3 * p0]), py = va[3 * p0 + 1] + s * (va[3 * p1 + 1] - va[3 * p0 + 1]),
+                pz = va[3 * p0 + 2] + s * (va[3 * p1 + 2] - va[3 * p0 + 2]);
+        double qx = vb[3 * q0] + t * (vb[3 * q1] - vb[3 * q0]), qy = vb[3 * q0 + 1] + t * (vb[3 * q1 + 1] - vb[3 * q0 + 1]),
+                qz = vb[3 * q0 + 2] + t * (vb[3 * q1 + 2] - vb[3 * q0 + 2]);
+        out.add(0.5 * (px + qx), 0.5 * (py + qy), 0.5 * (pz + qz), -nx, -ny, -nz, pen, Geometry.mix(3, eA, eB, 0));
+        return 1;
+    }
+
+    /** Reference face {@code fr} of {@code ref}, incident face from {@code inc}. */
+    private int faceContact(Polytope ref, int fr, Polytope inc, boolean refIsA, ContactManifold out) {
+        double nx = ref.fn[3 * fr], ny = ref.fn[3 * fr + 1], nz = ref.fn[3 * fr + 2];
+        int fi = -1;
+        double best = Double.POSITIVE_INFINITY;
+        for (int f = 0; f < inc.nf; f++) {
+            double d = inc.fn[3 * f] * nx + inc.fn[3 * f + 1] * ny + inc.fn[3 * f + 2] * nz;
+            if (d < best) {
+                best = d;
+                fi = f;
+            }
+        }
+        int[] loop = inc.faces[fi];
+        int n = loop.length;
+        ensure(n + ref.faces[fr].length + 2);
+        for (int i = 0; i < n; i++) {
+            int v = loop[i];
+            clipA[3 * i] = inc.v[3 * v];
+            clipA[3 * i + 1] = inc.v[3 * v + 1];
+            clipA[3 * i + 2] = inc.v[3 * v + 2];
+            idA[i] = v;
+        }
+        int[] rl = ref.faces[fr];
+        for (int k = 0; k < rl.length && n > 0; k++) {
+            int a = rl[k], b = rl[(k + 1) % rl.length];
+            double ex = ref.v[3 * b] - ref.v[3 * a], ey = ref.v[3 * b + 1] - ref.v[3 * a + 1], ez = ref.v[3 * b + 2] - ref.v[3 * a + 2];
+            double sx = ey * nz - ez * ny, sy = ez * nx - ex * nz, sz = ex * ny - ey * nx;
+            double so = sx * ref.v[3 * a] + sy * ref.v[3 * a + 1] + sz * ref.v[3 * a + 2];
+            n = clip(n, sx, sy, sz, so, k);
+        }
+        int from = out.size();
+        double fd = ref.fd[fr];
+        double sign = refIsA ? -1 : 1;
+        int deepest = -1;
+        double deepestDepth = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double x = clipA[3 * i], y = clipA[3 * i + 1], z = clipA[3 * i + 2];
+            double depth = fd - (nx * x + ny * y + nz * z);
+            if (depth > deepestDepth) {
+                deepestDepth = depth;
+                deepest = i;
+            }
+            if (depth > 0) {
+                out.add(x + nx * depth * 0.5, y + ny * depth * 0.5, z + nz * depth * 0.5, sign * nx, sign * ny, sign * nz,
+                        depth, Geometry.mix(refIsA ? 1 : 2, fr, fi, idA[i]));
+            }
+        }
+        if (out.size() == from && deepest >= 0 && deepestDepth > -1e-9) {
+            int i = deepest;
+            double depth = Math.max(deepestDepth, 0);
+            out.add(clipA[3 * i] + nx * depth * 0.5, clipA[3 * i + 1] + ny * depth * 0.5, clipA[3 * i + 2] + nz * depth * 0.5,
+                    sign * nx, sign * ny, sign * nz, depth, Geometry.mix(refIsA ? 1 : 2, fr, fi, idA[i]));
+        }
+        out.reduce(from, ContactManifold.MAX_POINTS);
+        return out.size() - from;
+    }
+
+    private void ensure(int n) {
+        if (idA.length < 2 * n + 8) {
+            int m = 2 * n + 8;
+            clipA = new double[3 * m];
+            clipB = new double[3 * m];
+            idA = new int[m];
+            idB = new int[m];
+        }
+    }
+
+    /** Clips polygon clipA/idA (n points) to {@code s·p ≤ so}; result back in clipA/idA. */
+    private int clip(int n, double sx, double sy, double sz, double so, int plane) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            double px = clipA[3 * i], py = clipA[3 * i + 1], pz = clipA[3 * i + 2];
+            double qx = clipA[3 * j], qy = clipA[3 * j + 1], qz = clipA[3 * j + 2];
+            double dp = sx * px + sy * py + sz * pz - so;
+            double dq = sx * qx + sy * qy + sz * qz - so;
+            if (dp <= 0) {
+                clipB[3 * m] = px;
+                clipB[3 * m + 1] = py;
+                clipB[3 * m + 2] = pz;
+                idB[m++] = idA[i];
+            }
+            if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+                double t = dp / (dp - dq);
+                clipB[3 * m] = px + t * (qx - px);
+                clipB[3 * m + 1] = py + t * (qy - py);
+                clipB[3 * m + 2] = pz + t * (qz - pz);
+                idB[m++] = Geometry.mix(idA[i], idA[j], plane, 7);
+            }
+        }
+        double[] td = clipA;
+        clipA = clipB;
+        clipB = td;
+        int[] ti = idA;
+        idA = idB;
+        idB = ti;
+        return m;
+    }
+}

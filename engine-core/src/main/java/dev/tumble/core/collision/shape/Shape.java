@@ -1,0 +1,125 @@
+package dev.tumble.core.collision.shape;
+
+import dev.tumble.core.internal.Check;
+import dev.tumble.core.math.MassProperties;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A collision shape attached to a body with a local offset pose (position in m, orientation as
+ * a unit quaternion) relative to the body origin. Shapes are immutable in size once built; only
+ * the offset may change (and only before the body is simulated).
+ */
+public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, HalfSpace, Plane {
+    private final Vector3d offsetPosition = new Vector3d();
+    private final Quaterniond offsetOrientation = new Quaterniond();
+    private final Pose offsetPose = new Pose();
+    private boolean identityOffset = true;
+
+    /** @return the kind of shape. */
+    public abstract ShapeType type();
+
+    /** @return the offset position of the shape in body space, m. */
+    public Vector3dc offsetPosition() {
+        return offsetPosition;
+    }
+
+    /** @return the offset orientation of the shape relative to the body. */
+    public Quaterniondc offsetOrientation() {
+        return offsetOrientation;
+    }
+
+    /** Sets the offset position in body space (m), keeping the orientation. */
+    public Shape offset(double x, double y, double z) {
+        return offset(new Vector3d(x, y, z), offsetOrientation);
+    }
+
+    /** Sets the offset pose: position in body space (m) and orientation (normalised here). */
+    public Shape offset(Vector3dc position, Quaterniondc orientation) {
+        Check.finite("offsetPosition", position);
+        Check.rotation("offsetOrientation", orientation);
+        offsetPosition.set(position);
+        offsetOrientation.set(orientation).normalize();
+        offsetPose.set(offsetPosition, offsetOrientation);
+        identityOffset = offsetPosition.x == 0 && offsetPosition.y == 0 && offsetPosition.z == 0
+                && offsetOrientation.x == 0 && offsetOrientation.y == 0 && offsetOrientation.z == 0;
+        return this;
+    }
+
+    /** @return whether the offset is the identity (the shape sits at the body origin). */
+    public boolean hasIdentityOffset() {
+        return identityOffset;
+    }
+
+    /** @return the offset as a pose (read-only by convention). */
+    public Pose offsetPose() {
+        return offsetPose;
+    }
+
+    /** Writes the world-space bounding box of the shape at world pose {@code pose} into {@code dest}. */
+    public abstract Aabb computeAabb(Pose pose, Aabb dest);
+
+    /**
+     * Mass properties of the solid shape of uniform density in the shape's own frame (before the
+     * offset): mass (kg), centre (m), inertia about the centre (kg·m²).
+     *
+     * @param density kg/m³, positive
+     * @throws UnsupportedOperationException for unbounded shapes
+     */
+    public abstract MassProperties massProperties(double density);
+
+    /**
+     * Analytic ray cast in the shape's own frame against {@code o + t·d}, {@code 0 ≤ t ≤ maxT}
+     * ({@code d} need not be unit; {@code t} is in units of {@code |d|}). A ray starting inside a
+     * solid shape hits at {@code t = 0} with the normal opposite to {@code d}.
+     *
+     * @param normalOut receives the outward unit surface normal at the hit, in the shape's frame
+     * @return the hit parameter, or −1 on a miss
+     */
+    public abstract double castRayLocal(double ox, double oy, double oz, double dx, double dy, double dz,
+            double maxT, Vector3d normalOut);
+
+    static double size(String shape, String field, double value) {
+        if (!Double.isFinite(value) || !(value > 0)) {
+            throw new IllegalArgumentException(shape + "." + field + " must be finite and > 0, was " + value);
+        }
+        return value;
+    }
+
+    /** Ray–sphere in the sphere's frame (centre c, radius r); returns t or −1. */
+    static double raySphere(double ox, double oy, double oz, double dx, double dy, double dz,
+            double cx, double cy, double cz, double radius, double maxT, Vector3d n) {
+        double mx = ox - cx, my = oy - cy, mz = oz - cz;
+        double a = dx * dx + dy * dy + dz * dz;
+        double b = mx * dx + my * dy + mz * dz;
+        double c = mx * mx + my * my + mz * mz - radius * radius;
+        if (c <= 0) {
+            inside(dx, dy, dz, n);
+            return 0;
+        }
+        if (b > 0 || a == 0) {
+            return -1;
+        }
+        double disc = b * b - a * c;
+        if (disc < 0) {
+            return -1;
+        }
+        double t = (-b - Math.sqrt(disc)) / a;
+        if (t < 0 || t > maxT) {
+            return -1;
+        }
+        n.set(mx + t * dx, my + t * dy, mz + t * dz).div(radius);
+        return t;
+    }
+
+    static void inside(double dx, double dy, double dz, Vector3d n) {
+        double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (l > 0) {
+            n.set(-dx / l, -dy / l, -dz / l);
+        } else {
+            n.set(0, 1, 0);
+        }
+    }
+}
