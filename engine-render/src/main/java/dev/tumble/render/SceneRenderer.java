@@ -132,8 +132,8 @@ public final class SceneRenderer implements AutoCloseable {
     private int clearRgb = DEFAULT_CLEAR_RGB;
     private boolean shadows = true;
     private final Vector3f lightDir = new Vector3f(-0.55f, -1f, 0.4f).normalize();
-    private final Vector3f lightColor = new Vector3f(0.85f, 0.83f, 0.78f);
-    private final Vector3f ambient = new Vector3f(0.30f, 0.32f, 0.36f);
+    private final Vector3f lightColor = new Vector3f(0.72f, 0.70f, 0.66f);
+    private final Vector3f ambient = new Vector3f(0.46f, 0.48f, 0.54f);
 
     private final Matrix4f viewProj = new Matrix4f();
     private final Matrix4f lightViewProj = new Matrix4f();
@@ -575,7 +575,9 @@ public final class SceneRenderer implements AutoCloseable {
             glDeleteTextures(shadowTex);
         }
         for (GpuMesh m : kindMeshes) {
-            m.close();
+            if (m != null) {
+                m.close();
+            }
         }
         for (GpuMesh m : hullMeshes.values()) {
             m.close();
