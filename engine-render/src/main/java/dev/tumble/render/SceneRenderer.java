@@ -26,7 +26,7 @@ import static org.lwjgl.opengl.GL33C.*;
 
 /**
  * Draws a {@link DrawList} with OpenGL 3.3 core: one instanced draw call per mesh kind (and per
- * convex hull mesh), a directional light with a 3×3 PCF shadow map, a 1 m grid on planes,
+ * convex hull mesh), a directional light with a shadow map (4 bilinear PCF taps), a 1 m grid on planes,
  * per-item colours, a tint for sleeping items, and MSAA when the driver offers it. It renders
  * into its own framebuffer object; headless code reads it back with {@link #readPixels}, a window
  * shows it with {@link #blitToScreen}. Create, use and close on the thread whose context is current.
@@ -37,7 +37,7 @@ public final class SceneRenderer implements AutoCloseable {
     /** Default MSAA sample count requested (clamped to the driver's maximum). */
     public static final int DEFAULT_SAMPLES = 4;
     /** Default shadow map side, texels. */
-    public static final int DEFAULT_SHADOW_MAP_SIZE = 2048;
+    public static final int DEFAULT_SHADOW_MAP_SIZE = 1024;
 
     private static final String SCENE_VS = "#version 330 core\n"
             + "layout(location=0) in vec3 aPos;\n"
@@ -73,9 +73,12 @@ public final class SceneRenderer implements AutoCloseable {
             + "  vec3 p = vLight.xyz / vLight.w * 0.5 + 0.5;\n"
             + "  if (p.z >= 1.0 || p.x <= 0.0 || p.y <= 0.0 || p.x >= 1.0 || p.y >= 1.0) return 1.0;\n"
             + "  float s = 0.0;\n"
-            + "  for (int x = -1; x <= 1; x++) for (int y = -1; y <= 1; y++)\n"
-            + "    s += texture(uShadowMap, vec3(p.xy + vec2(x, y) * uShadowTexel, p.z - 0.0015));\n"
-            + "  return s / 9.0;\n"
+            + "  float z = p.z - 0.0015;\n"
+            + "  s += texture(uShadowMap, vec3(p.xy + vec2(-0.5, -0.5) * uShadowTexel, z));\n"
+            + "  s += texture(uShadowMap, vec3(p.xy + vec2( 0.5, -0.5) * uShadowTexel, z));\n"
+            + "  s += texture(uShadowMap, vec3(p.xy + vec2(-0.5,  0.5) * uShadowTexel, z));\n"
+            + "  s += texture(uShadowMap, vec3(p.xy + vec2( 0.5,  0.5) * uShadowTexel, z));\n"
+            + "  return s * 0.25;\n"
             + "}\n"
             + "void main(){\n"
             + "  vec3 n = normalize(vNormal);\n"
