@@ -1,0 +1,69 @@
+package dev.tumble.render;
+
+import dev.tumble.render.scene.Camera;
+import dev.tumble.render.scene.DrawList;
+import dev.tumble.render.scene.Rgb;
+import org.joml.Matrix4x3d;
+import org.junit.jupiter.api.Test;
+
+import java.awt.image.BufferedImage;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Prints (does not assert) frame times for 1,000 instanced boxes at 1280×720 headless. */
+@RequiresGl
+class InstancedTimingTest {
+    @Test
+    void thousandBoxesAt720p() {
+        run(SceneRenderer.DEFAULT_SAMPLES, true, "msaa4+shadows");
+        run(0, true, "no-msaa+shadows");
+        run(SceneRenderer.DEFAULT_SAMPLES, false, "msaa4, no shadows");
+        run(0, false, "no-msaa, no shadows");
+    }
+
+    private void run(int samples, boolean shadows, String label) {
+        int w = 1280;
+        int h = 720;
+        DrawList list = new DrawList();
+        Camera camera = new Camera().lookAt(18f, 14f, 22f, 0f, 2f, 0f);
+        Matrix4x3d m = new Matrix4x3d();
+        long setup = System.nanoTime();
+        try (HeadlessRecorder rec = new HeadlessRecorder(w, h, samples, shadows ? SceneRenderer.DEFAULT_SHADOW_MAP_SIZE : 0)) {
+            setup = System.nanoTime() - setup;
+            int frames = 15;
+            long[] render = new long[frames];
+            long[] readback = new long[frames];
+            BufferedImage img = null;
+            for (int f = 0; f < frames; f++) {
+                list.clear();
+                list.plane(0, 1, 0, 0, 30, 0xB0B0A8);
+                for (int i = 0; i < 1000; i++) {
+                    int x = i % 10;
+                    int z = (i / 10) % 10;
+                    int y = i / 100;
+                    list.box(m.translation(x * 1.2 - 5.4, 0.5 + y * 1.05, z * 1.2 - 5.4).rotateY(0.05 * f + i), 0.5, 0.5, 0.5,
+                            Rgb.palette(i)).asleep(i % 7 == 0);
+                }
+                long t0 = System.nanoTime();
+                rec.renderer().render(list, camera, null);
+                rec.renderer().finish();
+                long t1 = System.nanoTime();
+                img = rec.renderer().readPixels(img);
+                long t2 = System.nanoTime();
+                render[f] = t1 - t0;
+                readback[f] = t2 - t1;
+            }
+            TestScenes.writePng(img, "thousand-boxes-720p-" + label.replaceAll("[^a-z0-9]+", "-") + ".png");
+            long[] warm = Arrays.copyOfRange(render, 3, frames);
+            Arrays.sort(warm);
+            long[] rb = Arrays.copyOfRange(readback, 3, frames);
+            Arrays.sort(rb);
+            System.out.printf("[tumble-render] 1000 instanced boxes @1280x720, %s (%d samples): context+renderer setup %.0f ms, "
+                            + "first frame %.1f ms, render median %.1f ms (min %.1f, max %.1f), readback median %.1f ms%n",
+                    label, rec.renderer().samples(), setup / 1e6, render[0] / 1e6, warm[warm.length / 2] / 1e6, warm[0] / 1e6,
+                    warm[warm.length - 1] / 1e6, rb[rb.length / 2] / 1e6);
+            assertTrue(img.getWidth() == w);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.tumble.render.scene;
+
+import org.joml.Matrix4x3d;
+import org.joml.Vector3d;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Pure-math checks (no GL): camera projection, hull triangulation, draw list pooling. */
+class CameraAndMeshTest {
+    @Test
+    void targetProjectsToImageCentreAndEyeIsAtDistance() {
+        Camera c = new Camera().target(1f, 2f, 3f).orbit(0.7f, 0.4f, 12f);
+        Vector3f p = c.project(1f, 2f, 3f, 800, 600, new Vector3f());
+        assertEquals(400f, p.x, 1e-3f);
+        assertEquals(300f, p.y, 1e-3f);
+        assertEquals(12f, c.eye(new Vector3f()).distance(1f, 2f, 3f), 1e-4f);
+        // Up in the world is up in the image (smaller y).
+        assertTrue(c.project(1f, 3f, 3f, 800, 600, new Vector3f()).y < 300f);
+    }
+
+    @Test
+    void lookAtRoundTrips() {
+        Camera c = new Camera().lookAt(4f, 3.5f, 6f, 0f, 0.5f, 0f);
+        Vector3f eye = c.eye(new Vector3f());
+        assertEquals(4f, eye.x, 1e-4f);
+        assertEquals(3.5f, eye.y, 1e-4f);
+        assertEquals(6f, eye.z, 1e-4f);
+    }
+
+    @Test
+    void pointsBehindTheEyeDoNotProject() {
+        Camera c = new Camera().lookAt(0f, 0f, 5f, 0f, 0f, 0f);
+        assertTrue(Float.isNaN(c.project(0f, 0f, 10f, 100, 100, new Vector3f()).x));
+    }
+
+    @Test
+    void cubeHullHasTwelveOutwardTriangles() {
+        List<Vector3d> pts = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            pts.add(new Vector3d((i & 1) == 0 ? -1 : 1, (i & 2) == 0 ? -1 : 1, (i & 4) == 0 ? -1 : 1));
+        }
+        pts.add(new Vector3d(0, 0, 0)); // interior
+        pts.add(new Vector3d(0, 1, 0)); // on a face
+        ConvexHullMesh h = new ConvexHullMesh(pts);
+        assertEquals(12, h.triangleCount());
+        float[] p = h.positions();
+        float[] n = h.normals();
+        for (int t = 0; t < h.triangleCount(); t++) {
+            Vector3f a = new Vector3f(p[t * 9], p[t * 9 + 1], p[t * 9 + 2]);
+            Vector3f e1 = new Vector3f(p[t * 9 + 3], p[t * 9 + 4], p[t * 9 + 5]).sub(a);
+            Vector3f e2 = new Vector3f(p[t * 9 + 6], p[t * 9 + 7], p[t * 9 + 8]).sub(a);
+            Vector3f face = e1.cross(e2);
+            assertTrue(face.dot(n[t * 9], n[t * 9 + 1], n[t * 9 + 2]) > 0f, "counter-clockwise outward");
+            assertTrue(face.dot(a) > 0f, "normal points away from the centre");
+        }
+        assertEquals((float) Math.sqrt(3), h.boundingRadius(), 1e-6f);
+    }
+
+    @Test
+    void flatHullIsRejected() {
+        assertThrows(IllegalArgumentException.class, () -> new ConvexHullMesh(List.of(
+                new Vector3d(0, 0, 0), new Vector3d(1, 0, 0), new Vector3d(0, 0, 1), new Vector3d(1, 0, 1))));
+    }
+
+    @Test
+    void drawListReusesItemsAndPlacesPlanes() {
+        DrawList list = new DrawList();
+        RenderItem first = list.box(new Matrix4x3d(), 1, 2, 3, Rgb.RED);
+        list.clear();
+        RenderItem again = list.sphere(new Matrix4x3d().translation(1, 2, 3), 0.5, Rgb.BLUE);
+        assertSame(first, again);
+        assertEquals(MeshKind.SPHERE, again.kind());
+        assertEquals(0.5f, again.boundingRadius(), 1e-6f);
+        RenderItem plane = list.plane(0, 0, 2, 1.5, 10, Rgb.GREY);
+        Vector3f up = plane.model().transformDirection(new Vector3f(0, 1, 0));
+        assertEquals(1f, up.z, 1e-6f);
+        assertEquals(1.5f, plane.model().m32(), 1e-6f);
+        assertFalse(plane.castsShadow());
+        assertThrows(IllegalArgumentException.class, () -> list.plane(0, 0, 0, 0, 1, 0));
+    }
+}
