@@ -86,6 +86,11 @@ public final class BodyRegistry {
         return b != null && b.id.generation() == id.generation() ? b : null;
     }
 
+    /** @return the body in slot {@code slot} now, or null when the slot is free. */
+    public RigidBody atSlot(int slot) {
+        return slot >= 0 && slot < slots.size() ? slots.get(slot) : null;
+    }
+
     /** @return the number of bodies. */
     public int size() {
         return dense.size();

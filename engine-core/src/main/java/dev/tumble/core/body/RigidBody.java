@@ -119,7 +119,18 @@ public final class RigidBody {
     /** Sets the mass in kg; must be finite and positive. */
     public RigidBody mass(double kilograms) {
         Check.positive("mass", kilograms);
-        this.inverseMass = 1 / kilograms;
+        double newInverse = 1 / kilograms;
+        if (!shapes.isEmpty() && inverseMass > 0) {
+            // Same shapes, other mass: the inertia scales with the mass.
+            double scale = newInverse / inverseMass;
+            for (int i = 0; i < 9; i++) {
+                inverseInertiaTensor[i] *= scale;
+            }
+            this.inverseMass = newInverse;
+            calculateDerivedData();
+            return this;
+        }
+        this.inverseMass = newInverse;
         return this;
     }
 
@@ -219,6 +230,7 @@ public final class RigidBody {
     public RigidBody position(double x, double y, double z) {
         Check.finite("position", x, y, z);
         position.set(x, y, z);
+        wakeForEdit();
         calculateDerivedData();
         return this;
     }
@@ -241,6 +253,7 @@ public final class RigidBody {
     public RigidBody orientation(Quaterniondc q) {
         Check.rotation("orientation", q);
         orientation.set(q);
+        wakeForEdit();
         double d = q.lengthSquared();
         if (d < 1e-8) {
             // Cyclone's normalise treats |q|² below machine epsilon as degenerate (→ identity);
@@ -266,6 +279,7 @@ public final class RigidBody {
     public RigidBody velocity(double x, double y, double z) {
         Check.finite("velocity", x, y, z);
         velocity.set(x, y, z);
+        wakeForEdit();
         return this;
     }
 
@@ -284,6 +298,7 @@ public final class RigidBody {
     public RigidBody angularVelocity(double x, double y, double z) {
         Check.finite("angularVelocity", x, y, z);
         rotation.set(x, y, z);
+        wakeForEdit();
         return this;
     }
 
@@ -466,6 +481,13 @@ public final class RigidBody {
         torqueAccum.zero();
     }
 
+    private void wakeForEdit() {
+        // Moving a sleeping body by hand must wake it, or nothing would react to the move.
+        if (!awake && type == BodyType.DYNAMIC) {
+            setAwake(true);
+        }
+    }
+
     private void wakeForForce() {
         // Cyclone sets the awake flag without resetting the motion average, so a pushed sleeping
         // body falls straight back asleep; waking it properly restarts the average.
@@ -484,6 +506,15 @@ public final class RigidBody {
      * velocities only.
      */
     public void integrate(double duration) {
+        integrate(duration, 0, 0, 0, true);
+    }
+
+    /**
+     * {@link #integrate(double)} with a world gravity (m/s²) added to the body's own constant
+     * acceleration. With {@code sleepHere} false the motion average is kept but the body is not
+     * put to sleep: the world decides sleep island by island.
+     */
+    public void integrate(double duration, double gravityX, double gravityY, double gravityZ, boolean sleepHere) {
         if (type == BodyType.STATIC || !awake) {
             clearAccumulators();
             return;
@@ -498,6 +529,11 @@ public final class RigidBody {
             return;
         }
         lastFrameAcceleration.set(acceleration);
+        if (gravityX != 0 || gravityY != 0 || gravityZ != 0) {
+            lastFrameAcceleration.x += gravityX;
+            lastFrameAcceleration.y += gravityY;
+            lastFrameAcceleration.z += gravityZ;
+        }
         lastFrameAcceleration.x += forceAccum.x * inverseMass;
         lastFrameAcceleration.y += forceAccum.y * inverseMass;
         lastFrameAcceleration.z += forceAccum.z * inverseMass;
@@ -540,7 +576,9 @@ public final class RigidBody {
             double bias = StrictMath.pow(0.5, duration);
             motion = bias * motion + (1 - bias) * currentMotion;
             if (motion < sleepEpsilon) {
-                setAwake(false);
+                if (sleepHere) {
+                    setAwake(false);
+                }
             } else if (motion > 10 * sleepEpsilon) {
                 motion = 10 * sleepEpsilon;
             }
@@ -773,6 +811,41 @@ public final class RigidBody {
         return this;
     }
 
+    // ------------------------------------------------------------------ material
+
+    /** Default Coulomb friction coefficient. */
+    public static final double DEFAULT_FRICTION = 0.5;
+    /** Default coefficient of restitution (no bounce). */
+    public static final double DEFAULT_RESTITUTION = 0;
+
+    private double friction = DEFAULT_FRICTION;
+    private double restitution = DEFAULT_RESTITUTION;
+
+    /** @return the Coulomb friction coefficient μ (≥ 0) of the body's surfaces. */
+    public double friction() {
+        return friction;
+    }
+
+    /**
+     * Sets the friction coefficient μ (finite, ≥ 0). A contact's friction mixes both bodies'
+     * values by the world's friction rule.
+     */
+    public RigidBody friction(double mu) {
+        this.friction = Check.nonNegative("friction", mu);
+        return this;
+    }
+
+    /** @return the coefficient of restitution e in [0, 1]. */
+    public double restitution() {
+        return restitution;
+    }
+
+    /** Sets the coefficient of restitution e in [0, 1] (a contact uses the larger of its two bodies'). */
+    public RigidBody restitution(double e) {
+        this.restitution = Check.inRange("restitution", e, 0, 1);
+        return this;
+    }
+
     // ------------------------------------------------------------------ world membership
     // Kept by BodyRegistry (same package): which registry owns the body, its id there and its
     // place in the registry's dense, insertion-ordered array.
@@ -802,6 +875,8 @@ public final class RigidBody {
     // Everything for shapes lives in this section; nothing above depends on it.
 
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
+    private final java.util.List<dev.tumble.core.collision.shape.Shape> shapesView =
+            java.util.Collections.unmodifiableList(shapes);
 
     /** A dynamic body carrying {@code shapes} (see {@link #addShape}); call {@link #density} to derive its mass. */
     public static RigidBody dynamic(dev.tumble.core.collision.shape.Shape... shapes) {
@@ -809,8 +884,15 @@ public final class RigidBody {
         for (dev.tumble.core.collision.shape.Shape s : shapes) {
             b.addShape(s);
         }
+        if (shapes.length > 0) {
+            // Mass and inertia from the shapes at a default density; mass(m) or density(ρ) rescale.
+            b.density(DEFAULT_DENSITY);
+        }
         return b;
     }
+
+    /** Density (kg/m³, about water's) given to a dynamic body made from shapes. */
+    public static final double DEFAULT_DENSITY = 1000;
 
     /** A static body carrying {@code shapes} (half-spaces and planes belong here). */
     public static RigidBody fixed(dev.tumble.core.collision.shape.Shape... shapes) {
@@ -836,7 +918,7 @@ public final class RigidBody {
 
     /** @return the body's collision shapes (read-only view), in the order added. */
     public java.util.List<dev.tumble.core.collision.shape.Shape> shapes() {
-        return java.util.Collections.unmodifiableList(shapes);
+        return shapesView;
     }
 
     /**

@@ -42,6 +42,8 @@ public final class Contact {
     private double r1x, r1y, r1z;
     private double cvx, cvy, cvz;
     private double desiredDeltaVelocity;
+    /** Sum of the normal impulses applied to this contact since it was set (N·s). */
+    private double appliedNormalImpulse;
 
     /** An empty contact, for pools: it has no bodies until {@link #set} is called. */
     public Contact() {
@@ -128,6 +130,7 @@ public final class Contact {
         this.penetration = penetration;
         this.friction = friction;
         this.restitution = restitution;
+        this.appliedNormalImpulse = 0;
         return this;
     }
 
@@ -166,6 +169,19 @@ public final class Contact {
     /** @return the friction coefficient (dimensionless). */
     public double friction() {
         return friction;
+    }
+
+    /**
+     * @return the total normal impulse applied to this contact (N·s) since it was last
+     *     {@link #set}: the sum over the resolver's velocity iterations that picked it.
+     */
+    public double appliedNormalImpulse() {
+        return appliedNormalImpulse;
+    }
+
+    /** Adds to the recorded normal impulse (N·s): for solvers other than the built-in resolvers. */
+    public void addAppliedNormalImpulse(double impulse) {
+        appliedNormalImpulse += impulse;
     }
 
     /** @return the coefficient of restitution (dimensionless). */
@@ -385,6 +401,7 @@ public final class Contact {
             iy = out[1];
             iz = out[2];
         }
+        appliedNormalImpulse += ix;
         double[] m = contactToWorld;
         double jx = ix * m[0] + iy * m[1] + iz * m[2];
         double jy = ix * m[3] + iy * m[4] + iz * m[5];

@@ -1,0 +1,534 @@
+package dev.tumble.core.world;
+
+import dev.tumble.core.body.BodyId;
+import dev.tumble.core.body.BodyRegistry;
+import dev.tumble.core.body.BodyStateCodec;
+import dev.tumble.core.body.BodyType;
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.Contact;
+import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.event.BodyEvent;
+import dev.tumble.core.event.ContactEvent;
+import dev.tumble.core.event.EventBuffer;
+import dev.tumble.core.force.ForceRegistry;
+import dev.tumble.core.internal.Check;
+import dev.tumble.core.island.IslandBuilder;
+import dev.tumble.core.joint.Joint;
+import dev.tumble.core.resolve.ContactResolver;
+import dev.tumble.core.world.StepProfile.Stage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A physics world: bodies, joints and force generators, stepped at a fixed {@code dt} through
+ * the named stages of {@link StepProfile.Stage} (Millington's order: forces, integrate, broad
+ * phase, narrow phase, islands, resolve, finish).
+ *
+ * <p>Deterministic: the same world stepped the same way gives the same bits. Once warmed up a
+ * step allocates nothing. Not thread-safe: step and edit from one thread.
+ */
+public final class World {
+    private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
+    private static final int SNAPSHOT_VERSION = 1;
+
+    private final WorldSettings settings;
+    private final BodyRegistry bodies = new BodyRegistry();
+    private final ForceRegistry forces = new ForceRegistry();
+    private final ArrayList<Joint> joints = new ArrayList<>();
+    private final List<Joint> jointView = Collections.unmodifiableList(joints);
+    private final CollisionStage collision;
+    private final ContactBuffer contacts = new ContactBuffer();
+    private final IslandBuilder islands = new IslandBuilder();
+    private final IslandSolver solver;
+    private final ContactCache pairCache = new ContactCache();
+    private final EventBuffer events = new EventBuffer();
+    private final EventBuffer pendingEvents = new EventBuffer();
+    private final StepProfile profile = new StepProfile();
+
+    /** Per dense body: in an island this step (dynamic and awake). */
+    private boolean[] inIsland = new boolean[16];
+    /** Per slot: awake at the end of the last step (for sleep/wake events). */
+    private boolean[] wasAwake = new boolean[16];
+    /** Per slot: the sleep island the body fell asleep in (lowest slot of the island), or −1. */
+    private int[] sleepIsland = new int[16];
+    /** Number of contacts of collision (not joints) at the front of the buffer. */
+    private int collisionContactCount;
+    private long stepCount;
+
+    /** A world with the default settings (Earth gravity, Millington resolver, sleep on). */
+    public World() {
+        this(WorldSettings.DEFAULTS);
+    }
+
+    /** A world with the given settings. */
+    public World(WorldSettings settings) {
+        this.settings = Check.notNull("settings", settings);
+        this.collision = new CollisionStage(settings);
+        this.solver = new IslandSolver(settings);
+        Arrays.fill(sleepIsland, -1);
+    }
+
+    /** @return the settings the world was made with. */
+    public WorldSettings settings() {
+        return settings;
+    }
+
+    // ------------------------------------------------------------------ bodies
+
+    /**
+     * Adds a body (with its shapes). Throws when the body is already in this or another world.
+     *
+     * @return the body, for chaining
+     */
+    public RigidBody addBody(RigidBody body) {
+        BodyId id = bodies.add(body);
+        ensureSlot(id.index());
+        wasAwake[id.index()] = body.isAwake();
+        sleepIsland[id.index()] = -1;
+        body.sleepEpsilon(settings.sleepEpsilon());
+        if (!settings.sleepEnabled()) {
+            body.canSleep(false);
+        }
+        collision.add(body);
+        return body;
+    }
+
+    /**
+     * Removes a body, its joints and its force registrations. Contacts it had end: their end
+     * events come with the next step's events.
+     */
+    public void removeBody(RigidBody body) {
+        bodies.requireMember("body", body);
+        int slot = body.id().index();
+        // End events for every pair it was touching (delivered with the next step's events).
+        for (int i = 0; i < pairCache.currentCount(); i++) {
+            int a = pairCache.currentBodyA(i);
+            int b = pairCache.currentBodyB(i);
+            if (a == slot || b == slot) {
+                pendingEvents.addContact(ContactEvent.Type.END, idOfLiveSlot(a), idOfLiveSlot(b), null, null, 0, 0, 0);
+            }
+        }
+        pairCache.removeBody(slot);
+        joints.removeIf(j -> j.body0() == body || j.body1() == body);
+        forces.removeBody(body);
+        collision.remove(body);
+        int island = sleepIsland[slot];
+        sleepIsland[slot] = -1;
+        if (island >= 0) {
+            wakeSleepIsland(island);
+        }
+        bodies.remove(body);
+    }
+
+    /** @return the bodies in insertion order (read-only). */
+    public List<RigidBody> bodies() {
+        return bodies.view();
+    }
+
+    /** @return the body with this id, or null when it was removed or never existed. */
+    public RigidBody body(BodyId id) {
+        return bodies.get(id);
+    }
+
+    /** @return whether the body is in this world. */
+    public boolean contains(RigidBody body) {
+        return bodies.contains(body);
+    }
+
+    // ------------------------------------------------------------------ joints and forces
+
+    /**
+     * Adds a joint between bodies of this world.
+     *
+     * @return the joint, for chaining
+     */
+    public <J extends Joint> J addJoint(J joint) {
+        Check.notNull("joint", joint);
+        if (joints.contains(joint)) {
+            throw new IllegalArgumentException("joint is already in this world: " + joint);
+        }
+        bodies.requireMember("joint.body0", joint.body0());
+        if (joint.body1() != null) {
+            bodies.requireMember("joint.body1", joint.body1());
+        }
+        joints.add(joint);
+        joint.body0().setAwake(true);
+        return joint;
+    }
+
+    /** Removes a joint that is in this world. */
+    public void removeJoint(Joint joint) {
+        Check.notNull("joint", joint);
+        if (!joints.remove(joint)) {
+            throw new IllegalArgumentException("joint is not in this world: " + joint);
+        }
+    }
+
+    /** @return the joints (read-only). */
+    public List<Joint> joints() {
+        return jointView;
+    }
+
+    /** @return the force registry whose generators run at the start of every step. */
+    public ForceRegistry forces() {
+        return forces;
+    }
+
+    // ------------------------------------------------------------------ step
+
+    /**
+     * Advances the world by {@code dt} seconds.
+     *
+     * @throws IllegalArgumentException when dt is not finite and positive (nothing changes)
+     */
+    public void step(double dt) {
+        if (!(dt > 0) || !Double.isFinite(dt)) {
+            throw new IllegalArgumentException("dt must be finite and > 0, was " + dt);
+        }
+        profile.reset();
+        events.clear();
+        events.takeFrom(pendingEvents);
+        int n = bodies.size();
+        ensureDense(n);
+
+        long t = System.nanoTime();
+        wakeTouchedSleepIslands();
+        forces.updateForces(dt);
+        t = lap(Stage.FORCES, t);
+
+        for (int i = 0; i < n; i++) {
+            bodies.at(i).integrate(dt, settings.gravityX(), settings.gravityY(), settings.gravityZ(), false);
+        }
+        t = lap(Stage.INTEGRATE, t);
+
+        collision.updateBroadPhase(bodies);
+        t = lap(Stage.BROAD_PHASE, t);
+
+        contacts.clear();
+        collision.findContacts(bodies, contacts);
+        collisionContactCount = contacts.size();
+        for (int j = 0; j < joints.size(); j++) {
+            joints.get(j).addContacts(contacts);
+        }
+        t = lap(Stage.NARROW_PHASE, t);
+
+        buildIslands(n);
+        t = lap(Stage.ISLANDS, t);
+
+        solver.solve(islands, contacts, dt, profile);
+        t = lap(Stage.RESOLVE, t);
+
+        sleepStillIslands(n);
+        wakeTouchedSleepIslands();
+        recordContactEvents();
+        bodyEvents(n);
+        stepCount++;
+        int awake = 0;
+        for (int i = 0; i < n; i++) {
+            awake += bodies.at(i).isAwake() && bodies.at(i).type() != BodyType.STATIC ? 1 : 0;
+        }
+        profile.counts(n, awake, contacts.size(), islands.islandCount());
+        lap(Stage.FINISH, t);
+    }
+
+    private long lap(Stage stage, long start) {
+        long now = System.nanoTime();
+        profile.record(stage, now - start);
+        return now;
+    }
+
+    private void buildIslands(int n) {
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            inIsland[i] = b.type() == BodyType.DYNAMIC && b.isAwake();
+        }
+        islands.begin(n);
+        Contact[] cs = contacts.array();
+        for (int c = 0; c < contacts.size(); c++) {
+            islands.connect(islandIndex(cs[c].body0()), islandIndex(cs[c].body1()));
+        }
+        // Contacts touching a sleeping dynamic body wake it (and through the resolver its island).
+        for (int c = 0; c < contacts.size(); c++) {
+            wakeIfTouchedByAwake(cs[c].body0(), cs[c].body1());
+            wakeIfTouchedByAwake(cs[c].body1(), cs[c].body0());
+        }
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            inIsland[i] = b.type() == BodyType.DYNAMIC && b.isAwake();
+        }
+        islands.finish(inIsland);
+    }
+
+    private void wakeIfTouchedByAwake(RigidBody sleeper, RigidBody other) {
+        if (sleeper != null && !sleeper.isAwake() && sleeper.type() == BodyType.DYNAMIC && other != null
+                && other.isAwake() && other.type() != BodyType.STATIC) {
+            sleeper.setAwake(true);
+        }
+    }
+
+    private static int islandIndex(RigidBody b) {
+        return b == null || b.type() != BodyType.DYNAMIC ? -1 : b.worldIndex();
+    }
+
+    /** An island whose bodies are all still falls asleep together. */
+    private void sleepStillIslands(int n) {
+        if (!settings.sleepEnabled()) {
+            return;
+        }
+        for (int k = 0; k < islands.islandCount(); k++) {
+            boolean still = true;
+            for (int j = 0; j < islands.bodyCount(k) && still; j++) {
+                RigidBody b = bodies.at(islands.body(k, j));
+                still = b.canSleep() && b.isAwake() && b.motion() < b.sleepEpsilon();
+            }
+            if (!still) {
+                continue;
+            }
+            int island = bodies.at(islands.body(k, 0)).id().index();
+            for (int j = 0; j < islands.bodyCount(k); j++) {
+                RigidBody b = bodies.at(islands.body(k, j));
+                b.setAwake(false);
+                sleepIsland[b.id().index()] = island;
+            }
+        }
+    }
+
+    /** A body woken since it slept (force, edit, touch) wakes the rest of its sleep island. */
+    private void wakeTouchedSleepIslands() {
+        int n = bodies.size();
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            int slot = b.id().index();
+            if (b.isAwake() && sleepIsland[slot] >= 0) {
+                wakeSleepIsland(sleepIsland[slot]);
+            }
+        }
+    }
+
+    private void wakeSleepIsland(int island) {
+        int n = bodies.size();
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            int slot = b.id().index();
+            if (sleepIsland[slot] == island) {
+                sleepIsland[slot] = -1;
+                if (!b.isAwake()) {
+                    b.setAwake(true);
+                }
+            }
+        }
+    }
+
+    /** Begin/persist/end per body pair, from this step's collision contacts. */
+    private void recordContactEvents() {
+        pairCache.beginStep();
+        Contact[] cs = contacts.array();
+        long lastPair = Long.MIN_VALUE;
+        for (int c = 0; c < collisionContactCount; c++) {
+            Contact contact = cs[c];
+            RigidBody a = contact.body0();
+            RigidBody b = contact.body1();
+            int sa = a == null ? -1 : a.id().index();
+            int sb = b == null ? -1 : b.id().index();
+            long pair = ContactCache.pairKey(sa, sb);
+            double impulse = contact.appliedNormalImpulse();
+            if (pair == lastPair) {
+                events.accumulateLast(impulse, contact.point(), contact.normal(), contact.penetration());
+                continue;
+            }
+            lastPair = pair;
+            int prev = pairCache.add(pair, 0, sa, sb);
+            events.addContact(prev >= 0 ? ContactEvent.Type.PERSIST : ContactEvent.Type.BEGIN,
+                    a == null ? null : a.id(), b == null ? null : b.id(), contact.point(), contact.normal(),
+                    contact.penetration(), impulse, 1);
+        }
+        for (int i = 0; i < pairCache.previousCount(); i++) {
+            if (!pairCache.matched(i)) {
+                int sa = pairCache.previousBodyA(i);
+                int sb = pairCache.previousBodyB(i);
+                events.addContact(ContactEvent.Type.END, idOfLiveSlot(sa), idOfLiveSlot(sb), null, null, 0, 0, 0);
+            }
+        }
+    }
+
+    private BodyId idOfLiveSlot(int slot) {
+        RigidBody b = slot < 0 ? null : bodies.atSlot(slot);
+        return b == null ? null : b.id();
+    }
+
+    private void bodyEvents(int n) {
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            if (b.type() == BodyType.STATIC) {
+                continue;
+            }
+            int slot = b.id().index();
+            if (b.isAwake() != wasAwake[slot]) {
+                events.addBody(b.isAwake() ? BodyEvent.Type.WAKE : BodyEvent.Type.SLEEP, b.id());
+                wasAwake[slot] = b.isAwake();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ results
+
+    /** @return the timings and counts of the last step. */
+    public StepProfile profile() {
+        return profile;
+    }
+
+    /** @return the contact events of the last step (read-only, reused by the next step). */
+    public List<ContactEvent> contactEvents() {
+        return events.contactEvents();
+    }
+
+    /** @return the body sleep/wake events of the last step (read-only, reused by the next step). */
+    public List<BodyEvent> bodyEvents() {
+        return events.bodyEvents();
+    }
+
+    /** @return the contacts resolved in the last step, collision contacts first, then joints'. */
+    public ContactBuffer contacts() {
+        return contacts;
+    }
+
+    /** @return steps taken since the world was made (or restored). */
+    public long stepCount() {
+        return stepCount;
+    }
+
+    // ------------------------------------------------------------------ snapshots
+
+    /**
+     * Saves the simulation state — every body's state bit for bit, sleep islands and the contact
+     * cache — so {@link #restore} onto this world (with the same bodies) replays identically.
+     */
+    public byte[] snapshot() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(SNAPSHOT_MAGIC);
+            out.writeInt(SNAPSHOT_VERSION);
+            out.writeLong(stepCount);
+            out.writeInt(bodies.size());
+            for (int i = 0; i < bodies.size(); i++) {
+                RigidBody b = bodies.at(i);
+                out.writeInt(b.id().index());
+                out.writeInt(b.id().generation());
+                out.writeInt(sleepIsland[b.id().index()]);
+                out.writeBoolean(wasAwake[b.id().index()]);
+                BodyStateCodec.write(b, out);
+            }
+            pairCache.write(out);
+            solver.writeCache(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * Restores a {@link #snapshot} of this world. The world must hold the same bodies (same ids)
+     * as when the snapshot was taken. A malformed snapshot throws {@link IllegalArgumentException}
+     * and leaves the world unchanged.
+     */
+    public void restore(byte[] snapshot) {
+        Check.notNull("snapshot", snapshot);
+        // Dry run into scratch bodies first, so a bad snapshot changes nothing.
+        parse(snapshot, true);
+        parse(snapshot, false);
+        collision.refreshAll(bodies);
+    }
+
+    private void parse(byte[] snapshot, boolean dryRun) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot))) {
+            if (in.readInt() != SNAPSHOT_MAGIC) {
+                throw new IllegalArgumentException("snapshot is not a Tumble world snapshot");
+            }
+            int version = in.readInt();
+            if (version != SNAPSHOT_VERSION) {
+                throw new IllegalArgumentException("snapshot version must be " + SNAPSHOT_VERSION + ", was " + version);
+            }
+            long steps = in.readLong();
+            int count = in.readInt();
+            if (count != bodies.size()) {
+                throw new IllegalArgumentException("snapshot has " + count + " bodies, the world " + bodies.size());
+            }
+            for (int i = 0; i < count; i++) {
+                BodyId id = new BodyId(in.readInt(), in.readInt());
+                RigidBody b = bodies.get(id);
+                if (b == null || b.worldIndex() != i) {
+                    throw new IllegalArgumentException("snapshot body " + id + " is not body " + i + " of this world");
+                }
+                int island = in.readInt();
+                boolean awakeBefore = in.readBoolean();
+                BodyStateCodec.read(dryRun ? RigidBody.dynamic() : b, in);
+                if (!dryRun) {
+                    sleepIsland[id.index()] = island;
+                    wasAwake[id.index()] = awakeBefore;
+                }
+            }
+            ContactCache cache = dryRun ? new ContactCache() : pairCache;
+            cache.read(in);
+            solver.readCache(in, dryRun);
+            if (!dryRun) {
+                stepCount = steps;
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("snapshot is truncated or malformed: " + e, e);
+        }
+    }
+
+    /**
+     * @return a hash of every body's state bits (position, orientation, velocities, awake), in
+     *     body order: equal hashes mean (with overwhelming likelihood) identical simulations.
+     */
+    public long stateHash() {
+        long h = 0xCBF29CE484222325L;
+        for (int i = 0; i < bodies.size(); i++) {
+            RigidBody b = bodies.at(i);
+            h = mix(h, b.position().x(), b.position().y(), b.position().z());
+            h = mix(h, b.orientation().w(), b.orientation().x(), b.orientation().y());
+            h = mix(h, b.orientation().z(), b.velocity().x(), b.velocity().y());
+            h = mix(h, b.velocity().z(), b.angularVelocity().x(), b.angularVelocity().y());
+            h = mix(h, b.angularVelocity().z(), b.isAwake() ? 1 : 0, 0);
+        }
+        return h;
+    }
+
+    private static long mix(long h, double a, double b, double c) {
+        h = (h ^ Double.doubleToLongBits(a)) * 0x100000001B3L;
+        h = (h ^ Double.doubleToLongBits(b)) * 0x100000001B3L;
+        return (h ^ Double.doubleToLongBits(c)) * 0x100000001B3L;
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    /** @return the collision stage (broad phase, narrow phase, queries). */
+    CollisionStage collision() {
+        return collision;
+    }
+
+    private void ensureDense(int n) {
+        if (inIsland.length < n) {
+            inIsland = new boolean[Math.max(n, inIsland.length * 2)];
+        }
+    }
+
+    private void ensureSlot(int slot) {
+        if (slot >= wasAwake.length) {
+            int len = Math.max(slot + 1, wasAwake.length * 2);
+            wasAwake = Arrays.copyOf(wasAwake, len);
+            int old = sleepIsland.length;
+            sleepIsland = Arrays.copyOf(sleepIsland, len);
+            Arrays.fill(sleepIsland, old, len, -1);
+        }
+    }
+}
