@@ -48,18 +48,24 @@ public final class DistanceJoint extends Joint {
         worldAnchor(body1, position1, b);
         d.set(b).sub(a);
         double current = d.length();
-        if (current > length) {
-            // Too far: body 0 moves towards body 1's point.
-            return pullTogether(contacts, a, b, length, 0);
-        }
-        if (kind == Kind.CABLE || current >= length || current == 0) {
+        if (current == 0) {
             return 0;
         }
-        // A rod pressed short: body 0 moves away from body 1's point.
         double inv = 1 / current;
-        contacts.add(body0, body1, 0.5 * (a.x + b.x), 0.5 * (a.y + b.y), 0.5 * (a.z + b.z),
-                -d.x * inv, -d.y * inv, -d.z * inv, length - current, 0, 0);
-        return 1;
+        double mx = 0.5 * (a.x + b.x), my = 0.5 * (a.y + b.y), mz = 0.5 * (a.z + b.z);
+        if (kind == Kind.CABLE) {
+            if (current <= length) {
+                return 0;
+            }
+            // Too far: body 0 moves towards body 1's point.
+            contacts.add(body0, body1, mx, my, mz, d.x * inv, d.y * inv, d.z * inv, current - length, 0, 0);
+            return 1;
+        }
+        // A rod is bilateral along the link: the pulling and the pushing contact, one of them with
+        // positive penetration when the length is off, and whichever is closing stops the stretch.
+        contacts.add(body0, body1, mx, my, mz, d.x * inv, d.y * inv, d.z * inv, current - length, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, -d.x * inv, -d.y * inv, -d.z * inv, length - current, 0, 0);
+        return 2;
     }
 
     @Override

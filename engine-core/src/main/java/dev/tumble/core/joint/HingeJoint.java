@@ -9,8 +9,8 @@ import org.joml.Vector3dc;
 
 /**
  * A hinge: the bodies share an axis line, about which they turn, optionally within angle limits.
- * Two Millington joint points on the axis (at ±half the axis length from the anchor) hold the
- * line; past a limit a contact at a lever point off the axis pushes body 0 back.
+ * Two joint points on the axis (at ±half the axis length from the anchor), each held in all three
+ * directions, hold the line; past a limit a contact at a lever point off the axis pushes body 0 back.
  *
  * <p>The hinge angle is body 0's turn relative to body 1 about the axis, 0 at creation, positive
  * counter-clockwise looking down the axis (right-hand rule).
@@ -86,10 +86,10 @@ public final class HingeJoint extends Joint {
         int n = 0;
         worldAnchor(body0, axisPoint0a, a);
         worldAnchor(body1, axisPoint1a, b);
-        n += pullTogether(contacts, a, b, 0, JOINT_FRICTION);
+        n += holdTogether(contacts, a, b);
         worldAnchor(body0, axisPoint0b, a);
         worldAnchor(body1, axisPoint1b, b);
-        n += pullTogether(contacts, a, b, 0, JOINT_FRICTION);
+        n += holdTogether(contacts, a, b);
         double angle = angle();
         double excess = angle > upper ? angle - upper : angle < lower ? angle - lower : 0;
         if (excess != 0) {

@@ -21,6 +21,7 @@ public abstract class Joint {
 
     protected final RigidBody body0;
     protected final RigidBody body1;
+    private boolean collideConnected;
     // Scratch for the generators (no allocation per step).
     protected final Vector3d a = new Vector3d();
     protected final Vector3d b = new Vector3d();
@@ -33,6 +34,20 @@ public abstract class Joint {
         }
         this.body0 = body0;
         this.body1 = body1;
+    }
+
+    /**
+     * @return whether the two joined bodies also collide with each other (default false: jointed
+     *     neighbours usually overlap at the joint, and colliding there would fight the joint)
+     */
+    public boolean collideConnected() {
+        return collideConnected;
+    }
+
+    /** Sets whether the two joined bodies collide with each other. */
+    public Joint collideConnected(boolean collide) {
+        this.collideConnected = collide;
+        return this;
     }
 
     /** @return the first body (the one the contacts move along their normal). */
@@ -69,6 +84,28 @@ public abstract class Joint {
     /** Body-space point for a world point (or the world point itself when body is null). */
     protected static Vector3d localAnchor(RigidBody body, Vector3dc world) {
         return body == null ? new Vector3d(world) : body.pointToLocal(world, new Vector3d());
+    }
+
+    /**
+     * Holds world points {@code pa} (on body 0) and {@code pb} (on body 1) together in all three
+     * directions: six contacts at the midpoint with normals ±x, ±y, ±z and penetrations ±(pb − pa)
+     * along them. A single contact along the separation (Millington's joint) cannot see motion
+     * across that direction, so chains drift apart; the opposing pairs make each axis bilateral —
+     * the one with positive penetration is projected out, and whichever of a pair is closing
+     * stops the relative velocity along its axis.
+     *
+     * @return the number of contacts written (6)
+     */
+    protected int holdTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb) {
+        double mx = 0.5 * (pa.x() + pb.x()), my = 0.5 * (pa.y() + pb.y()), mz = 0.5 * (pa.z() + pb.z());
+        double dx = pb.x() - pa.x(), dy = pb.y() - pa.y(), dz = pb.z() - pa.z();
+        contacts.add(body0, body1, mx, my, mz, 1, 0, 0, dx, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, -1, 0, 0, -dx, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, 0, 1, 0, dy, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, 0, -1, 0, -dy, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, 0, 0, 1, dz, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, 0, 0, -1, -dz, 0, 0);
+        return 6;
     }
 
     /**

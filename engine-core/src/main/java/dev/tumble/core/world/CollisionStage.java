@@ -33,6 +33,9 @@ final class CollisionStage {
     private Aabb[] proxyAabb = new Aabb[16];
     private boolean proxiesDirty = true;
 
+    // Sorted keys of body pairs joined by a joint that does not collide its bodies.
+    private long[] jointPairs = new long[0];
+
     // Per contact written this step: pair key and feature key.
     private long[] contactPair = new long[64];
     private long[] contactFeature = new long[64];
@@ -51,6 +54,28 @@ final class CollisionStage {
 
     void refreshAll(BodyRegistry bodies) {
         proxiesDirty = true;
+    }
+
+    /** Sets the body pairs (by slot) that must not collide because a joint joins them. */
+    void setJointPairs(java.util.List<dev.tumble.core.joint.Joint> joints) {
+        long[] keys = new long[joints.size()];
+        int n = 0;
+        for (dev.tumble.core.joint.Joint j : joints) {
+            if (!j.collideConnected() && j.body1() != null) {
+                keys[n++] = unorderedKey(j.body0().id().index(), j.body1().id().index());
+            }
+        }
+        jointPairs = Arrays.copyOf(keys, n);
+        Arrays.sort(jointPairs);
+    }
+
+    private static long unorderedKey(int a, int b) {
+        return a < b ? ContactCache.pairKey(a, b) : ContactCache.pairKey(b, a);
+    }
+
+    private boolean jointed(RigidBody a, RigidBody b) {
+        return jointPairs.length > 0
+                && Arrays.binarySearch(jointPairs, unorderedKey(a.id().index(), b.id().index())) >= 0;
     }
 
     /** Rebuilds the proxy list if bodies changed, and refreshes the boxes of moving bodies. */
@@ -106,7 +131,7 @@ final class CollisionStage {
             Aabb ai = proxyAabb[i];
             for (int j = i + 1; j < proxyCount; j++) {
                 RigidBody bj = proxyBody[j];
-                if (bi == bj || !mayCollide(bi, bj)) {
+                if (bi == bj || !mayCollide(bi, bj) || jointed(bi, bj)) {
                     continue;
                 }
                 Aabb aj = proxyAabb[j];

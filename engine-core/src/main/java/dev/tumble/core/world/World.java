@@ -118,6 +118,7 @@ public final class World {
         }
         pairCache.removeBody(slot);
         joints.removeIf(j -> j.body0() == body || j.body1() == body);
+        collision.setJointPairs(joints);
         forces.removeBody(body);
         collision.remove(body);
         int island = sleepIsland[slot];
@@ -160,6 +161,7 @@ public final class World {
             bodies.requireMember("joint.body1", joint.body1());
         }
         joints.add(joint);
+        collision.setJointPairs(joints);
         joint.body0().setAwake(true);
         return joint;
     }
@@ -170,6 +172,7 @@ public final class World {
         if (!joints.remove(joint)) {
             throw new IllegalArgumentException("joint is not in this world: " + joint);
         }
+        collision.setJointPairs(joints);
     }
 
     /** @return the joints (read-only). */
@@ -224,6 +227,14 @@ public final class World {
         t = lap(Stage.ISLANDS, t);
 
         solver.solve(islands, contacts, dt, profile);
+        // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
+        // refresh once so everything read after the step (rendering, queries, joints) is current.
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            if (b.isAwake() && b.type() == BodyType.DYNAMIC) {
+                b.calculateDerivedData();
+            }
+        }
         t = lap(Stage.RESOLVE, t);
 
         sleepStillIslands(n);
