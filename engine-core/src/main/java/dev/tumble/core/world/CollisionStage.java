@@ -3,64 +3,98 @@ package dev.tumble.core.world;
 import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.broad.BroadPhase;
+import dev.tumble.core.collision.broad.CollisionFilter;
+import dev.tumble.core.collision.broad.PairCallback;
 import dev.tumble.core.collision.narrow.ContactManifold;
 import dev.tumble.core.collision.narrow.ContactPoint;
 import dev.tumble.core.collision.narrow.NarrowPhase;
+import dev.tumble.core.collision.query.BodyShape;
+import dev.tumble.core.collision.query.Queries;
 import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
-import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.joint.Joint;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The world's collision detection: one proxy per shape, candidate pairs from the broad phase,
- * contacts from the narrow phase written straight into the world's contact buffer, each with a
- * feature key (body slots, shape indices, feature id) so solvers and events can match contacts
- * from step to step.
+ * The world's collision detection: one broad-phase proxy per shape (owner: a {@link BodyShape}),
+ * candidate pairs from the dynamic AABB tree in proxy-id order, contacts from the narrow phase
+ * written straight into the world's contact buffer. Each contact gets a feature key (shape
+ * indices and the narrow phase's feature id) so solvers and events can match it next step.
  */
 final class CollisionStage {
     private final WorldSettings settings;
+    private final BroadPhase broad;
+    private final Queries queries;
     private final NarrowPhase narrow = new NarrowPhase();
     private final ContactManifold manifold = new ContactManifold();
     private final Pose pose = new Pose();
+    private final Aabb aabb = new Aabb();
 
-    // Proxies, rebuilt from the registry when bodies change (dense order, then shape order).
-    private int proxyCount;
-    private RigidBody[] proxyBody = new RigidBody[16];
-    private Shape[] proxyShape = new Shape[16];
-    private int[] proxyShapeIndex = new int[16];
-    private Aabb[] proxyAabb = new Aabb[16];
-    private boolean proxiesDirty = true;
-
-    // Sorted keys of body pairs joined by a joint that does not collide its bodies.
+    /** Per body slot: its proxy ids, one per shape, in shape order. */
+    private int[][] proxiesOfSlot = new int[16][];
+    /** Per proxy id: the shape's index on its body. */
+    private int[] shapeIndexOfProxy = new int[16];
+    /** Sorted keys of body pairs joined by a joint that does not collide its bodies. */
     private long[] jointPairs = new long[0];
-
-    // Per contact written this step: pair key and feature key.
-    private long[] contactPair = new long[64];
+    /** Per contact written this step: feature key (shape indices and feature id). */
     private long[] contactFeature = new long[64];
 
     CollisionStage(WorldSettings settings) {
         this.settings = settings;
+        this.broad = new BroadPhase(settings.aabbMargin());
+        this.queries = new Queries(broad);
     }
 
     void add(RigidBody body) {
-        proxiesDirty = true;
+        int slot = body.id().index();
+        if (slot >= proxiesOfSlot.length) {
+            proxiesOfSlot = Arrays.copyOf(proxiesOfSlot, Math.max(slot + 1, proxiesOfSlot.length * 2));
+        }
+        List<dev.tumble.core.collision.shape.Shape> shapes = body.shapes();
+        int[] ids = new int[shapes.size()];
+        for (int s = 0; s < ids.length; s++) {
+            pose.set(body, shapes.get(s));
+            shapes.get(s).computeAabb(pose, aabb);
+            int id = broad.add(aabb, CollisionFilter.DEFAULT, body.type() == BodyType.STATIC,
+                    new BodyShape(body, shapes.get(s)));
+            if (id >= shapeIndexOfProxy.length) {
+                shapeIndexOfProxy = Arrays.copyOf(shapeIndexOfProxy, Math.max(id + 1, shapeIndexOfProxy.length * 2));
+            }
+            shapeIndexOfProxy[id] = s;
+            broad.sleeping(id, !body.isAwake());
+            ids[s] = id;
+        }
+        proxiesOfSlot[slot] = ids;
     }
 
     void remove(RigidBody body) {
-        proxiesDirty = true;
+        int slot = body.id().index();
+        for (int id : proxiesOfSlot[slot]) {
+            broad.remove(id);
+        }
+        proxiesOfSlot[slot] = null;
     }
 
-    void refreshAll(BodyRegistry bodies) {
-        proxiesDirty = true;
+    /** Sets the collision filter of every shape of {@code body}. */
+    void filter(RigidBody body, CollisionFilter filter) {
+        for (int id : proxiesOfSlot[body.id().index()]) {
+            broad.filter(id, filter);
+        }
+    }
+
+    /** Sets (or clears) the pair veto callback. */
+    void pairCallback(PairCallback callback) {
+        broad.pairCallback(callback);
     }
 
     /** Sets the body pairs (by slot) that must not collide because a joint joins them. */
-    void setJointPairs(java.util.List<dev.tumble.core.joint.Joint> joints) {
+    void setJointPairs(List<Joint> joints) {
         long[] keys = new long[joints.size()];
         int n = 0;
-        for (dev.tumble.core.joint.Joint j : joints) {
+        for (Joint j : joints) {
             if (!j.collideConnected() && j.body1() != null) {
                 keys[n++] = unorderedKey(j.body0().id().index(), j.body1().id().index());
             }
@@ -78,114 +112,94 @@ final class CollisionStage {
                 && Arrays.binarySearch(jointPairs, unorderedKey(a.id().index(), b.id().index())) >= 0;
     }
 
-    /** Rebuilds the proxy list if bodies changed, and refreshes the boxes of moving bodies. */
-    void updateBroadPhase(BodyRegistry bodies) {
-        if (proxiesDirty) {
-            rebuildProxies(bodies);
+    /** Refreshes every proxy's box and sleep flag from its body (after a restore or edits). */
+    void refreshAll(BodyRegistry bodies) {
+        for (int i = 0; i < bodies.size(); i++) {
+            move(bodies.at(i));
         }
-        for (int p = 0; p < proxyCount; p++) {
-            RigidBody b = proxyBody[p];
-            if (b.isAwake() && b.type() != BodyType.STATIC) {
-                pose.set(b, proxyShape[p]);
-                proxyShape[p].computeAabb(pose, proxyAabb[p]);
+    }
+
+    /** Moves the proxies of awake, non-static bodies to their new boxes; tracks sleep. */
+    void updateBroadPhase(BodyRegistry bodies) {
+        for (int i = 0; i < bodies.size(); i++) {
+            RigidBody b = bodies.at(i);
+            if (b.type() == BodyType.STATIC) {
+                continue;
+            }
+            if (b.isAwake()) {
+                move(b);
+            } else {
+                for (int id : proxiesOfSlot[b.id().index()]) {
+                    broad.sleeping(id, true);
+                }
             }
         }
     }
 
-    private void rebuildProxies(BodyRegistry bodies) {
-        int n = 0;
-        for (int i = 0; i < bodies.size(); i++) {
-            n += bodies.at(i).shapes().size();
+    private void move(RigidBody b) {
+        List<dev.tumble.core.collision.shape.Shape> shapes = b.shapes();
+        int[] ids = proxiesOfSlot[b.id().index()];
+        // Predict the box's travel by one step of velocity, so the fat box leads the body.
+        double dt = 1 / 60.0;
+        double dx = b.velocity().x() * dt, dy = b.velocity().y() * dt, dz = b.velocity().z() * dt;
+        for (int s = 0; s < ids.length; s++) {
+            pose.set(b, shapes.get(s));
+            shapes.get(s).computeAabb(pose, aabb);
+            broad.move(ids[s], aabb, dx, dy, dz);
+            broad.sleeping(ids[s], !b.isAwake());
         }
-        if (proxyBody.length < n) {
-            int len = Math.max(n, proxyBody.length * 2);
-            proxyBody = Arrays.copyOf(proxyBody, len);
-            proxyShape = Arrays.copyOf(proxyShape, len);
-            proxyShapeIndex = Arrays.copyOf(proxyShapeIndex, len);
-            proxyAabb = Arrays.copyOf(proxyAabb, len);
-        }
-        int p = 0;
-        for (int i = 0; i < bodies.size(); i++) {
-            RigidBody b = bodies.at(i);
-            List<Shape> shapes = b.shapes();
-            for (int s = 0; s < shapes.size(); s++) {
-                proxyBody[p] = b;
-                proxyShape[p] = shapes.get(s);
-                proxyShapeIndex[p] = s;
-                if (proxyAabb[p] == null) {
-                    proxyAabb[p] = new Aabb();
-                }
-                pose.set(b, shapes.get(s));
-                shapes.get(s).computeAabb(pose, proxyAabb[p]);
-                p++;
-            }
-        }
-        proxyCount = n;
-        proxiesDirty = false;
     }
 
     /** Writes this step's collision contacts into {@code out}. */
-    void findContacts(BodyRegistry bodies, ContactBuffer out) {
-        for (int i = 0; i < proxyCount; i++) {
-            RigidBody bi = proxyBody[i];
-            Aabb ai = proxyAabb[i];
-            for (int j = i + 1; j < proxyCount; j++) {
-                RigidBody bj = proxyBody[j];
-                if (bi == bj || !mayCollide(bi, bj) || jointed(bi, bj)) {
-                    continue;
-                }
-                Aabb aj = proxyAabb[j];
-                if (ai.maxX < aj.minX || aj.maxX < ai.minX || ai.maxY < aj.minY || aj.maxY < ai.minY
-                        || ai.maxZ < aj.minZ || aj.maxZ < ai.minZ) {
-                    continue;
-                }
-                collidePair(i, j, out);
+    void findContacts(ContactBuffer out) {
+        int pairs = broad.updatePairs();
+        for (int p = 0; p < pairs; p++) {
+            int ia = broad.pairA(p);
+            int ib = broad.pairB(p);
+            BodyShape a = (BodyShape) broad.owner(ia);
+            BodyShape b = (BodyShape) broad.owner(ib);
+            if (!mayCollide(a.body(), b.body()) || jointed(a.body(), b.body())) {
+                continue;
             }
+            collidePair(a, shapeIndexOfProxy[ia], b, shapeIndexOfProxy[ib], out);
         }
     }
 
-    /** Static–static, kinematic–static and sleeping–sleeping (or sleeping–static) pairs make no contacts. */
+    /** Kinematic and static bodies never collide with each other. */
     private static boolean mayCollide(RigidBody a, RigidBody b) {
-        boolean aMoves = a.type() != BodyType.STATIC && a.isAwake();
-        boolean bMoves = b.type() != BodyType.STATIC && b.isAwake();
-        if (!aMoves && !bMoves) {
-            return false;
-        }
         return a.type() == BodyType.DYNAMIC || b.type() == BodyType.DYNAMIC;
     }
 
-    private void collidePair(int i, int j, ContactBuffer out) {
-        RigidBody a = proxyBody[i];
-        RigidBody b = proxyBody[j];
-        int n = narrow.collide(a, proxyShape[i], b, proxyShape[j], manifold);
+    private void collidePair(BodyShape sa, int shapeA, BodyShape sb, int shapeB, ContactBuffer out) {
+        RigidBody a = sa.body();
+        RigidBody b = sb.body();
+        // The dynamic body goes first, so a static partner is always body 1.
+        if (a.type() != BodyType.DYNAMIC) {
+            BodyShape t = sa;
+            sa = sb;
+            sb = t;
+            int ts = shapeA;
+            shapeA = shapeB;
+            shapeB = ts;
+            a = sa.body();
+            b = sb.body();
+        }
+        int n = narrow.collide(a, sa.shape(), b, sb.shape(), manifold);
         if (n == 0) {
             return;
         }
         double friction = settings.frictionMix().mix(a.friction(), b.friction());
         double restitution = Math.max(a.restitution(), b.restitution());
-        long pair = ContactCache.pairKey(a.id().index(), b.id().index());
-        long shapes = ((long) proxyShapeIndex[i] << 48) | ((long) proxyShapeIndex[j] << 32);
+        long shapes = ((long) shapeA << 48) | ((long) shapeB << 32);
         for (int k = 0; k < manifold.size(); k++) {
             ContactPoint cp = manifold.get(k);
             int index = out.size();
             out.add(a, b, cp.point, cp.normal, cp.penetration, friction, restitution);
-            ensureContactCapacity(index + 1);
-            contactPair[index] = pair;
+            if (contactFeature.length <= index) {
+                contactFeature = Arrays.copyOf(contactFeature, Math.max(index + 1, contactFeature.length * 2));
+            }
             contactFeature[index] = shapes | (cp.featureId & 0xFFFFFFFFL);
         }
-    }
-
-    private void ensureContactCapacity(int n) {
-        if (contactPair.length < n) {
-            int len = Math.max(n, contactPair.length * 2);
-            contactPair = Arrays.copyOf(contactPair, len);
-            contactFeature = Arrays.copyOf(contactFeature, len);
-        }
-    }
-
-    /** @return the pair key of collision contact {@code i} of this step. */
-    long pairKey(int i) {
-        return contactPair[i];
     }
 
     /** @return the feature key of collision contact {@code i} of this step. */
@@ -193,13 +207,18 @@ final class CollisionStage {
         return contactFeature[i];
     }
 
-    /** @return the number of shape proxies. */
-    int proxyCount() {
-        return proxyCount;
+    /** @return ray casts and overlap tests over the world's shapes. */
+    Queries queries() {
+        return queries;
     }
 
-    /** @return the world box of proxy {@code p}. */
-    Aabb proxyAabb(int p) {
-        return proxyAabb[p];
+    /** @return the broad phase (for debug drawing of boxes). */
+    BroadPhase broadPhase() {
+        return broad;
+    }
+
+    /** @return the proxy ids of a body's shapes. */
+    int[] proxies(RigidBody body) {
+        return proxiesOfSlot[body.id().index()];
     }
 }

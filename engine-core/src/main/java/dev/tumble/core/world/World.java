@@ -216,7 +216,7 @@ public final class World {
         t = lap(Stage.BROAD_PHASE, t);
 
         contacts.clear();
-        collision.findContacts(bodies, contacts);
+        collision.findContacts(contacts);
         collisionContactCount = contacts.size();
         for (int j = 0; j < joints.size(); j++) {
             joints.get(j).addContacts(contacts);

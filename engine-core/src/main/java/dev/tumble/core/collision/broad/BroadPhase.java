@@ -141,9 +141,18 @@ public final class BroadPhase {
 
     private final java.util.function.IntPredicate visitor = this::visit;
 
+    /** Proxies of one body never pair: owners are that body, or {@link dev.tumble.core.collision.query.BodyShape}s of it. */
+    private static boolean sameOwner(Object a, Object b) {
+        if (a == b) {
+            return true;
+        }
+        return a instanceof dev.tumble.core.collision.query.BodyShape x
+                && b instanceof dev.tumble.core.collision.query.BodyShape y && x.body() == y.body();
+    }
+
     private boolean visit(int other) {
         int i = current;
-        if (other == i || owners[other] == owners[i]) {
+        if (other == i || sameOwner(owners[other], owners[i])) {
             return true;
         }
         if (active(other) && other < i) {
