@@ -28,7 +28,9 @@ class CompoundBodyTest {
         Sphere s1 = new Sphere(0.5);
         Box b2 = new Box(0.5, 0.5, 0.5);
         b2.offset(new Vector3d(2, 0, 0), new Quaterniond().rotateY(0.3));
-        RigidBody body = RigidBody.dynamic(s1, b2).position(1, 1, 1).orientation(new Quaterniond().rotateZ(Math.PI / 2));
+        // addShape (not the dynamic(Shape...) factory, which applies a default density at once).
+        RigidBody body = RigidBody.dynamic().addShape(s1).addShape(b2).position(1, 1, 1)
+                .orientation(new Quaterniond().rotateZ(Math.PI / 2));
         Pose before1 = new Pose().set(body, s1), before2 = new Pose().set(body, b2);
         body.density(1000);
         double m1 = 1000 * 4.0 / 3 * Math.PI * 0.125, m2 = 1000;
@@ -56,5 +58,15 @@ class CompoundBodyTest {
         assertThrows(IllegalArgumentException.class, () -> RigidBody.dynamic(new Sphere(1)).density(0));
         assertThrows(IllegalArgumentException.class, () -> RigidBody.dynamic().density(1));
         assertThrows(IllegalArgumentException.class, () -> RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).density(1));
+    }
+
+    @Test
+    void aBodyMadeFromShapesGetsTheDefaultDensityAndMassRescalesItsInertia() {
+        RigidBody body = RigidBody.dynamic(new Box(0.5, 0.5, 0.5));
+        assertEquals(RigidBody.DEFAULT_DENSITY, body.mass(), 1e-9, "1 m³ at the default density");
+        body.mass(1);
+        Matrix3d inv = body.getInverseInertiaTensor(new Matrix3d());
+        assertEquals(1 / new Matrix3d(Inertia.box(1, 0.5, 0.5, 0.5)).m00, inv.m00, 1e-12);
+        assertEquals(1 / new Matrix3d(Inertia.box(1, 0.5, 0.5, 0.5)).m22, inv.m22, 1e-12);
     }
 }
