@@ -95,9 +95,9 @@ public final class BodyStateCodec {
         k += 3;
         b.motion = d[k++];
         b.sleepEpsilon = d[k];
-        // The transform and world inertia are pure functions of the state above; the orientation
-        // was normalised when written, so renormalising reproduces the same bits.
-        b.calculateDerivedData();
+        // The transform and world inertia are pure functions of the state above. The orientation
+        // is used as written: renormalising could change its last bit.
+        b.refreshTransformAndInertia();
     }
 
     private static void check(boolean ok, String field, double value, RigidBody b) {

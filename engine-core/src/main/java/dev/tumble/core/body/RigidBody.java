@@ -622,6 +622,15 @@ public final class RigidBody {
      */
     public void calculateDerivedData() {
         normalise(orientation);
+        refreshTransformAndInertia();
+    }
+
+    /**
+     * Recomputes the transform and world inverse inertia from the orientation exactly as it is
+     * (normalising is not idempotent in floating point, so a restored state must not be
+     * renormalised).
+     */
+    void refreshTransformAndInertia() {
         double r = orientation.w, i = orientation.x, j = orientation.y, k = orientation.z;
         double[] t = transform;
         t[0] = 1 - 2 * j * j - 2 * k * k;

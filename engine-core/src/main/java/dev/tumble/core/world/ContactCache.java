@@ -107,6 +107,11 @@ final class ContactCache {
         return previous.bodyB[i];
     }
 
+    /** @return the pair key of previous entry {@code i}. */
+    long previousPair(int i) {
+        return previous.pair[i];
+    }
+
     /** @return the feature id of previous entry {@code i}. */
     long previousFeature(int i) {
         return previous.feature[i];

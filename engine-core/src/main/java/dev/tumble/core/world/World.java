@@ -365,9 +365,20 @@ public final class World {
             if (!pairCache.matched(i)) {
                 int sa = pairCache.previousBodyA(i);
                 int sb = pairCache.previousBodyB(i);
+                if (restingAsleep(sa) && restingAsleep(sb)) {
+                    // Sleeping pairs are not collided, but they still touch: keep them, no event.
+                    pairCache.add(pairCache.previousPair(i), 0, sa, sb);
+                    continue;
+                }
                 events.addContact(ContactEvent.Type.END, idOfLiveSlot(sa), idOfLiveSlot(sb), null, null, 0, 0, 0);
             }
         }
+    }
+
+    /** @return whether the body in {@code slot} does not move this step (asleep or static). */
+    private boolean restingAsleep(int slot) {
+        RigidBody b = slot < 0 ? null : bodies.atSlot(slot);
+        return b != null && (b.type() == BodyType.STATIC || !b.isAwake());
     }
 
     private BodyId idOfLiveSlot(int slot) {
