@@ -552,8 +552,9 @@ public final class RigidBody {
         rotation.y += angAccY * duration;
         rotation.z += angAccZ * duration;
 
-        double linearFactor = StrictMath.pow(linearDamping, duration);
-        double angularFactor = StrictMath.pow(angularDamping, duration);
+        refreshDampingFactors(duration);
+        double linearFactor = cachedLinearFactor;
+        double angularFactor = cachedAngularFactor;
         velocity.x *= linearFactor;
         velocity.y *= linearFactor;
         velocity.z *= linearFactor;
@@ -573,7 +574,7 @@ public final class RigidBody {
         if (canSleep) {
             double currentMotion = velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z
                     + (rotation.x * rotation.x + rotation.y * rotation.y + rotation.z * rotation.z);
-            double bias = StrictMath.pow(0.5, duration);
+            double bias = cachedSleepBias;
             motion = bias * motion + (1 - bias) * currentMotion;
             if (motion < sleepEpsilon) {
                 if (sleepHere) {
@@ -582,6 +583,33 @@ public final class RigidBody {
             } else if (motion > 10 * sleepEpsilon) {
                 motion = 10 * sleepEpsilon;
             }
+        }
+    }
+
+    // pow(d, dt) for the damping and pow(½, dt) for the sleep average depend only on d and dt,
+    // which rarely change: computing them once keeps the bits and spares StrictMath.pow (which
+    // also allocates on JDK 17) on every step.
+    private double cachedDuration = Double.NaN;
+    private double cachedLinearDamping = Double.NaN;
+    private double cachedAngularDamping = Double.NaN;
+    private double cachedLinearFactor;
+    private double cachedAngularFactor;
+    private double cachedSleepBias;
+
+    private void refreshDampingFactors(double duration) {
+        if (duration != cachedDuration) {
+            cachedDuration = duration;
+            cachedSleepBias = StrictMath.pow(0.5, duration);
+            cachedLinearDamping = Double.NaN;
+            cachedAngularDamping = Double.NaN;
+        }
+        if (linearDamping != cachedLinearDamping) {
+            cachedLinearDamping = linearDamping;
+            cachedLinearFactor = StrictMath.pow(linearDamping, duration);
+        }
+        if (angularDamping != cachedAngularDamping) {
+            cachedAngularDamping = angularDamping;
+            cachedAngularFactor = StrictMath.pow(angularDamping, duration);
         }
     }
 

@@ -79,11 +79,12 @@ public final class EventBuffer {
 
     /** Moves every event of {@code other} to the end of this buffer (values copied). */
     public void takeFrom(EventBuffer other) {
-        for (ContactEvent e : other.contacts) {
+        for (int i = 0; i < other.contacts.size(); i++) {
+            ContactEvent e = other.contacts.get(i);
             addContact(e.type, e.bodyA, e.bodyB, e.point, e.normal, e.penetration, e.normalImpulse, e.pointCount);
         }
-        for (BodyEvent e : other.bodies) {
-            addBody(e.type, e.body);
+        for (int i = 0; i < other.bodies.size(); i++) {
+            addBody(other.bodies.get(i).type, other.bodies.get(i).body);
         }
         other.clear();
     }

@@ -133,11 +133,13 @@ public final class ContactManifold {
                 i3 = i;
             }
         }
-        int[] keep = {i0, i1, i2, i3};
         int k = 0;
-        for (int j = 0; j < Math.min(max, 4); j++) {
-            if (keep[j] >= 0) {
-                spare[k++].set(points[keep[j]]);
+        int keepCount = Math.min(max, 4);
+        for (int j = 0; j < keepCount; j++) {
+            // No array of the kept indices: this runs in every step's narrow phase.
+            int keep = j == 0 ? i0 : j == 1 ? i1 : j == 2 ? i2 : i3;
+            if (keep >= 0) {
+                spare[k++].set(points[keep]);
             }
         }
         for (int j = 0; j < k; j++) {

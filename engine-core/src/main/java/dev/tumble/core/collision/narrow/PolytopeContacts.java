@@ -203,7 +203,8 @@ final class PolytopeContacts {
 
     private void ensure(int n) {
         if (idA.length < 2 * n + 8) {
-            int m = 2 * n + 8;
+            // Geometric growth: sizes creeping up one by one must not reallocate every call.
+            int m = Math.max(2 * n + 8, 2 * idA.length);
             clipA = new double[3 * m];
             clipB = new double[3 * m];
             idA = new int[m];
