@@ -33,16 +33,23 @@ class StepAllocationTest {
                     : RigidBody.dynamic(new Sphere(0.5)).mass(1).position(col * 1.0, 0.5, row * 1.2);
             world.addBody(b);
         }
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < 600; i++) {
             world.step(1 / 60.0);
         }
-        long before = allocatedBytes();
-        long probe = allocatedBytes() - before; // the counter's own cost
-        before = allocatedBytes();
-        for (int i = 0; i < 100; i++) {
-            world.step(1 / 60.0);
+        // Five windows of 100 steps. Until C2 has compiled the step (later when other tests share
+        // the JVM), a few temporaries are not yet scalar-replaced; once it has, the step must
+        // allocate nothing: the last three windows are exactly zero.
+        long[] windows = new long[5];
+        long probe = allocatedBytes();
+        probe = allocatedBytes() - probe; // the counter's own cost
+        for (int w = 0; w < windows.length; w++) {
+            long before = allocatedBytes();
+            for (int i = 0; i < 100; i++) {
+                world.step(1 / 60.0);
+            }
+            windows[w] = allocatedBytes() - before - probe;
         }
-        long allocated = allocatedBytes() - before - probe;
-        assertEquals(0, allocated, "bytes allocated by 100 warmed-up steps");
+        assertEquals(0, windows[2] + windows[3] + windows[4],
+                "bytes allocated per 100-step window: " + java.util.Arrays.toString(windows));
     }
 }
