@@ -35,31 +35,31 @@ public final class RigidBody {
      */
     public static final double DEFAULT_SLEEP_EPSILON = 0.3;
 
-    private BodyType type;
-    private double inverseMass = 1;
+    BodyType type;
+    double inverseMass = 1;
     /** Body-space inverse inertia, row-major. */
-    private final double[] inverseInertiaTensor = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    final double[] inverseInertiaTensor = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     /** World-space inverse inertia {@code R·I⁻¹·Rᵀ}, row-major; refreshed by calculateDerivedData. */
-    private final double[] inverseInertiaTensorWorld = new double[9];
+    final double[] inverseInertiaTensorWorld = new double[9];
     /** Row-major 3×4 {@code [R | p]}; refreshed by calculateDerivedData. */
-    private final double[] transform = new double[12];
+    final double[] transform = new double[12];
 
-    private double linearDamping = DEFAULT_LINEAR_DAMPING;
-    private double angularDamping = DEFAULT_ANGULAR_DAMPING;
+    double linearDamping = DEFAULT_LINEAR_DAMPING;
+    double angularDamping = DEFAULT_ANGULAR_DAMPING;
 
-    private final Vector3d position = new Vector3d();
-    private final Quaterniond orientation = new Quaterniond();
-    private final Vector3d velocity = new Vector3d();
-    private final Vector3d rotation = new Vector3d();
-    private final Vector3d acceleration = new Vector3d();
-    private final Vector3d lastFrameAcceleration = new Vector3d();
-    private final Vector3d forceAccum = new Vector3d();
-    private final Vector3d torqueAccum = new Vector3d();
+    final Vector3d position = new Vector3d();
+    final Quaterniond orientation = new Quaterniond();
+    final Vector3d velocity = new Vector3d();
+    final Vector3d rotation = new Vector3d();
+    final Vector3d acceleration = new Vector3d();
+    final Vector3d lastFrameAcceleration = new Vector3d();
+    final Vector3d forceAccum = new Vector3d();
+    final Vector3d torqueAccum = new Vector3d();
 
-    private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
-    private double motion = 2 * DEFAULT_SLEEP_EPSILON;
-    private boolean awake = true;
-    private boolean canSleep = true;
+    double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
+    double motion = 2 * DEFAULT_SLEEP_EPSILON;
+    boolean awake = true;
+    boolean canSleep = true;
 
     private Object userData;
 
@@ -764,6 +764,26 @@ public final class RigidBody {
     public RigidBody userData(Object data) {
         this.userData = data;
         return this;
+    }
+
+    // ------------------------------------------------------------------ world membership
+    // Kept by BodyRegistry (same package): which registry owns the body, its id there and its
+    // place in the registry's dense, insertion-ordered array.
+    BodyRegistry registry;
+    BodyId id;
+    int denseIndex = -1;
+
+    /** @return the body's id in the world it belongs to, or null when it is in none. */
+    public BodyId id() {
+        return id;
+    }
+
+    /**
+     * @return the body's position in its world's dense body order (0-based, insertion order),
+     *     or −1 when it is in no world. Stable until a body is removed.
+     */
+    public int worldIndex() {
+        return denseIndex;
     }
 
     @Override

@@ -1,0 +1,103 @@
+package dev.tumble.core.body;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The bodies of one world: a dense array in insertion order (what the step iterates, so the
+ * order is deterministic) and a slot table that gives each body a {@link BodyId} whose
+ * generation detects stale ids. Freed slots are reused lowest first.
+ */
+public final class BodyRegistry {
+    private final ArrayList<RigidBody> dense = new ArrayList<>();
+    private final List<RigidBody> denseView = Collections.unmodifiableList(dense);
+    private final ArrayList<RigidBody> slots = new ArrayList<>();
+    private int[] generations = new int[16];
+
+    /**
+     * Adds a body; it must not belong to any registry.
+     *
+     * @return the body's new id
+     */
+    public BodyId add(RigidBody body) {
+        if (body == null) {
+            throw new IllegalArgumentException("body must not be null");
+        }
+        if (body.registry == this) {
+            throw new IllegalArgumentException("body " + body.id + " is already in this world");
+        }
+        if (body.registry != null) {
+            throw new IllegalArgumentException("body " + body.id + " belongs to another world");
+        }
+        int slot = slots.indexOf(null);
+        if (slot < 0) {
+            slot = slots.size();
+            slots.add(null);
+        }
+        if (slot >= generations.length) {
+            generations = java.util.Arrays.copyOf(generations, generations.length * 2);
+        }
+        slots.set(slot, body);
+        body.registry = this;
+        body.id = new BodyId(slot, generations[slot]);
+        body.denseIndex = dense.size();
+        dense.add(body);
+        return body.id;
+    }
+
+    /** Removes a body that belongs to this registry; later bodies move down one dense place. */
+    public void remove(RigidBody body) {
+        requireMember("body", body);
+        int slot = body.id.index();
+        slots.set(slot, null);
+        generations[slot]++;
+        dense.remove(body.denseIndex);
+        for (int i = body.denseIndex; i < dense.size(); i++) {
+            dense.get(i).denseIndex = i;
+        }
+        body.registry = null;
+        body.denseIndex = -1;
+    }
+
+    /** @return whether the body is in this registry. */
+    public boolean contains(RigidBody body) {
+        return body != null && body.registry == this;
+    }
+
+    /** Throws naming {@code field} unless {@code body} is a member. */
+    public RigidBody requireMember(String field, RigidBody body) {
+        if (body == null) {
+            throw new IllegalArgumentException(field + " must not be null");
+        }
+        if (body.registry != this) {
+            throw new IllegalArgumentException(field + " " + (body.id == null ? body : body.id)
+                    + (body.registry == null ? " is not in this world" : " belongs to another world"));
+        }
+        return body;
+    }
+
+    /** @return the body with this id, or null when the id is stale or unknown. */
+    public RigidBody get(BodyId id) {
+        if (id == null || id.index() < 0 || id.index() >= slots.size()) {
+            return null;
+        }
+        RigidBody b = slots.get(id.index());
+        return b != null && b.id.generation() == id.generation() ? b : null;
+    }
+
+    /** @return the number of bodies. */
+    public int size() {
+        return dense.size();
+    }
+
+    /** @return the body at dense position {@code i} (insertion order). */
+    public RigidBody at(int i) {
+        return dense.get(i);
+    }
+
+    /** @return a read-only view of the bodies in dense (insertion) order. */
+    public List<RigidBody> view() {
+        return denseView;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.tumble.core.force;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.Check;
+import java.util.Arrays;
+
+/**
+ * The pairs (body, force generator) that act each step (Millington §10.3, Cyclone's
+ * {@code ForceRegistry}). {@link #updateForces} runs them in registration order, so a step is
+ * deterministic, and allocates nothing: registrations live in plain arrays that grow only when
+ * a registration is added.
+ *
+ * <p>A generator may be registered with several bodies (one {@link Gravity} for a whole scene)
+ * and a body with several generators; the same pair may even be registered twice, in which case
+ * it acts twice. Identity, not {@code equals}, decides what is the same body or generator.
+ */
+public final class ForceRegistry {
+    private RigidBody[] bodies = new RigidBody[16];
+    private ForceGenerator[] generators = new ForceGenerator[16];
+    private int size;
+
+    /** Distinct generators in order of first registration, with their registration counts. */
+    private ForceGenerator[] distinct = new ForceGenerator[16];
+    private int[] distinctCount = new int[16];
+    private int distinctSize;
+
+    /**
+     * Registers {@code generator} to act on {@code body} every step, after the registrations
+     * already present.
+     *
+     * @return this registry
+     */
+    public ForceRegistry add(RigidBody body, ForceGenerator generator) {
+        Check.notNull("body", body);
+        Check.notNull("generator", generator);
+        if (size == bodies.length) {
+            bodies = Arrays.copyOf(bodies, size * 2);
+            generators = Arrays.copyOf(generators, size * 2);
+        }
+        bodies[size] = body;
+        generators[size] = generator;
+        size++;
+        int d = indexOfDistinct(generator);
+        if (d >= 0) {
+            distinctCount[d]++;
+        } else {
+            if (distinctSize == distinct.length) {
+                distinct = Arrays.copyOf(distinct, distinctSize * 2);
+                distinctCount = Arrays.copyOf(distinctCount, distinctSize * 2);
+            }
+            distinct[distinctSize] = generator;
+            distinctCount[distinctSize] = 1;
+            distinctSize++;
+        }
+        return this;
+    }
+
+    /**
+     * Removes the first registration of exactly this pair; the others keep their order.
+     *
+     * @return whether a registration was removed
+     */
+    public boolean remove(RigidBody body, ForceGenerator generator) {
+        for (int i = 0; i < size; i++) {
+            if (bodies[i] == body && generators[i] == generator) {
+                removeAt(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Removes every registration of {@code body} (for example when the body leaves the world).
+     *
+     * @return how many registrations were removed
+     */
+    public int removeBody(RigidBody body) {
+        int removed = 0;
+        for (int i = size - 1; i >= 0; i--) {
+            if (bodies[i] == body) {
+                removeAt(i);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * Removes every registration of {@code generator} (for example a finished explosion).
+     *
+     * @return how many registrations were removed
+     */
+    public int removeGenerator(ForceGenerator generator) {
+        int removed = 0;
+        for (int i = size - 1; i >= 0; i--) {
+            if (generators[i] == generator) {
+                removeAt(i);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    private void removeAt(int i) {
+        ForceGenerator generator = generators[i];
+        System.arraycopy(bodies, i + 1, bodies, i, size - i - 1);
+        System.arraycopy(generators, i + 1, generators, i, size - i - 1);
+        size--;
+        bodies[size] = null;
+        generators[size] = null;
+        int d = indexOfDistinct(generator);
+        if (--distinctCount[d] == 0) {
+            System.arraycopy(distinct, d + 1, distinct, d, distinctSize - d - 1);
+            System.arraycopy(distinctCount, d + 1, distinctCount, d, distinctSize - d - 1);
+            distinctSize--;
+            distinct[distinctSize] = null;
+        }
+    }
+
+    private int indexOfDistinct(ForceGenerator generator) {
+        for (int i = 0; i < distinctSize; i++) {
+            if (distinct[i] == generator) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Removes all registrations. */
+    public void clear() {
+        Arrays.fill(bodies, 0, size, null);
+        Arrays.fill(generators, 0, size, null);
+        Arrays.fill(distinct, 0, distinctSize, null);
+        size = 0;
+        distinctSize = 0;
+    }
+
+    /** @return the number of registrations. */
+    public int size() {
+        return size;
+    }
+
+    /** @return whether exactly this pair is registered at least once. */
+    public boolean contains(RigidBody body, ForceGenerator generator) {
+        for (int i = 0; i < size; i++) {
+            if (bodies[i] == body && generators[i] == generator) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Lets every registration add its force for a step of {@code duration} seconds, in
+     * registration order, then calls {@link ForceGenerator#endStep} once on each distinct
+     * generator, in order of first registration.
+     *
+     * @param duration step length in s, finite and {@code >= 0}
+     */
+    public void updateForces(double duration) {
+        Check.nonNegative("duration", duration);
+        for (int i = 0; i < size; i++) {
+            generators[i].updateForce(bodies[i], duration);
+        }
+        for (int i = 0; i < distinctSize; i++) {
+            distinct[i].endStep(duration);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.tumble.core.world;
+
+/**
+ * Where the time of the last {@link World#step} went, stage by stage, plus the counts that
+ * explain it. One instance per world, overwritten by every step (read it after the step; it is
+ * never reallocated).
+ */
+public final class StepProfile {
+    /** The named stages of a step, in the order they run. */
+    public enum Stage {
+        /** Force generators add to the accumulators. */
+        FORCES,
+        /** Bodies advance by semi-implicit Euler. */
+        INTEGRATE,
+        /** The AABB tree finds candidate pairs. */
+        BROAD_PHASE,
+        /** Shape pairs and joints write contacts. */
+        NARROW_PHASE,
+        /** Union-find over contacts and joints. */
+        ISLANDS,
+        /** The contact resolver, island by island. */
+        RESOLVE,
+        /** Events, contact cache, sleep. */
+        FINISH
+    }
+
+    private static final Stage[] STAGES = Stage.values();
+    private final long[] nanos = new long[STAGES.length];
+    private int bodies;
+    private int awakeBodies;
+    private int contacts;
+    private int islands;
+    private int positionIterations;
+    private int velocityIterations;
+
+    /** @return nanoseconds the stage took in the last step. */
+    public long nanos(Stage stage) {
+        return nanos[stage.ordinal()];
+    }
+
+    /** @return milliseconds the stage took in the last step. */
+    public double millis(Stage stage) {
+        return nanos[stage.ordinal()] / 1e6;
+    }
+
+    /** @return nanoseconds of the whole last step. */
+    public long totalNanos() {
+        long t = 0;
+        for (long n : nanos) {
+            t += n;
+        }
+        return t;
+    }
+
+    /** @return bodies in the world at the last step. */
+    public int bodies() {
+        return bodies;
+    }
+
+    /** @return bodies awake after the last step. */
+    public int awakeBodies() {
+        return awakeBodies;
+    }
+
+    /** @return contacts (including joint contacts) resolved in the last step. */
+    public int contacts() {
+        return contacts;
+    }
+
+    /** @return islands resolved in the last step. */
+    public int islands() {
+        return islands;
+    }
+
+    /** @return position iterations used in the last step, summed over islands. */
+    public int positionIterations() {
+        return positionIterations;
+    }
+
+    /** @return velocity iterations used in the last step, summed over islands. */
+    public int velocityIterations() {
+        return velocityIterations;
+    }
+
+    void reset() {
+        java.util.Arrays.fill(nanos, 0);
+        bodies = awakeBodies = contacts = islands = positionIterations = velocityIterations = 0;
+    }
+
+    void record(Stage stage, long elapsedNanos) {
+        nanos[stage.ordinal()] += elapsedNanos;
+    }
+
+    void counts(int bodies, int awakeBodies, int contacts, int islands) {
+        this.bodies = bodies;
+        this.awakeBodies = awakeBodies;
+        this.contacts = contacts;
+        this.islands = islands;
+    }
+
+    void iterations(int position, int velocity) {
+        this.positionIterations += position;
+        this.velocityIterations += velocity;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("StepProfile[");
+        for (Stage s : STAGES) {
+            sb.append(s.name().toLowerCase()).append('=').append(String.format("%.3f", millis(s))).append("ms ");
+        }
+        return sb.append("bodies=").append(bodies).append(" awake=").append(awakeBodies)
+                .append(" contacts=").append(contacts).append(" islands=").append(islands).append(']').toString();
+    }
+}
