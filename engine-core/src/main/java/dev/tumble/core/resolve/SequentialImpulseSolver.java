@@ -45,6 +45,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** {@code |n × a|²} below which the second reference is used. */
     private static final double REFERENCE_SWITCH = 0.02;
 
+    static boolean BLOCK = Boolean.getBoolean("si.block");
     private final SequentialImpulseSettings settings;
     private final ResolverSettings description;
     private ResolverObserver observer;
@@ -230,7 +231,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         lastCount = count;
         wake(contacts, count);
         gatherBodies(contacts, count);
-        prepare(contacts, count);
+        prepare(contacts, count, duration);
         if (observer != null) {
             observer.afterPrepare(contacts, count);
         }
@@ -373,7 +374,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ prepare
 
-    private void prepare(Contact[] contacts, int count) {
+    private void prepare(Contact[] contacts, int count, double duration) {
         double threshold = settings.restitutionThreshold();
         for (int c = 0; c < count; c++) {
             Contact contact = contacts[c];
@@ -414,7 +415,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             mu[c] = contact.friction();
             double vn = relativeVelocity(c, 0);
-            bias[c] = vn < -threshold ? -contact.restitution() * vn : 0;
+            double penetration = contact.penetration();
+            if (penetration < 0) {
+                // Speculative contact: the bodies may still close the gap this step.
+                bias[c] = penetration / duration;
+            } else {
+                bias[c] = vn < -threshold ? -contact.restitution() * vn : 0;
+            }
             for (int k = 0; k < 3; k++) {
                 lambda[3 * c + k] = settings.warmStarting() ? warm[3 * c + k] * settings.warmStartFactor() : 0;
             }
@@ -534,6 +541,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // Friction first, inside the circle of radius mu * lambda_n.
         double limit = mu[c] * lambda[l];
         if (limit > 0 || lambda[l + 1] != 0 || lambda[l + 2] != 0) {
+            if (BLOCK) {
             double vt0 = relativeVelocity(c, 1);
             double vt1 = relativeVelocity(c, 2);
             double old0 = lambda[l + 1], old1 = lambda[l + 2];
@@ -548,6 +556,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             if (d1 != 0) {
                 applyImpulse(vel, c, 2, d1);
+            }
+            } else {
+                for (int d = 1; d <= 2; d++) {
+                    double vt = relativeVelocity(c, d);
+                    double old = lambda[l + d];
+                    double nl = old - relax * mass[l + d] * vt;
+                    nl = Math.max(-limit, Math.min(limit, nl));
+                    lambda[l + d] = nl;
+                    if (nl != old) {
+                        applyImpulse(vel, c, d, nl - old);
+                    }
+                }
             }
         }
         // Normal: accumulated lambda_n >= 0.
