@@ -45,6 +45,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** {@code |n × a|²} below which the second reference is used. */
     private static final double REFERENCE_SWITCH = 0.02;
 
+    static boolean SPEC = !Boolean.getBoolean("si.nospec");
+    static boolean ALT = !Boolean.getBoolean("si.noalt");
     static boolean BLOCK = Boolean.getBoolean("si.block");
     private final SequentialImpulseSettings settings;
     private final ResolverSettings description;
@@ -237,8 +239,14 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         warmStart(count);
         for (int it = 0; it < settings.velocityIterations(); it++) {
-            for (int c = 0; c < count; c++) {
-                solveVelocity(c);
+            if (ALT && (it & 1) == 1) {
+                for (int c = count - 1; c >= 0; c--) {
+                    solveVelocity(c);
+                }
+            } else {
+                for (int c = 0; c < count; c++) {
+                    solveVelocity(c);
+                }
             }
             velocityIterationsUsed++;
         }
@@ -418,7 +426,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             double penetration = contact.penetration();
             if (penetration < 0) {
                 // Speculative contact: the bodies may still close the gap this step.
-                bias[c] = penetration / duration;
+                bias[c] = SPEC ? penetration / duration : 0;
             } else {
                 bias[c] = vn < -threshold ? -contact.restitution() * vn : 0;
             }
