@@ -58,7 +58,7 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     /** Default Baumgarte / split-impulse factor (Box2D's 0.2). */
     public static final double DEFAULT_BAUMGARTE = 0.2;
     /** Default linear slop, m. */
-    public static final double DEFAULT_LINEAR_SLOP = 0.001;
+    public static final double DEFAULT_LINEAR_SLOP = 0.0005;
     /** Default largest correction per contact and sweep, m (Box2D's 0.2). */
     public static final double DEFAULT_MAX_LINEAR_CORRECTION = 0.2;
     /** Default restitution threshold, m/s (Box2D's 1). */

@@ -45,9 +45,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** {@code |n × a|²} below which the second reference is used. */
     private static final double REFERENCE_SWITCH = 0.02;
 
-    static boolean SPEC = !Boolean.getBoolean("si.nospec");
-    static boolean ALT = !Boolean.getBoolean("si.noalt");
-    static boolean BLOCK = Boolean.getBoolean("si.block");
     private final SequentialImpulseSettings settings;
     private final ResolverSettings description;
     private ResolverObserver observer;
@@ -239,7 +236,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         warmStart(count);
         for (int it = 0; it < settings.velocityIterations(); it++) {
-            if (ALT && (it & 1) == 1) {
+            if ((it & 1) == 1) {
                 for (int c = count - 1; c >= 0; c--) {
                     solveVelocity(c);
                 }
@@ -424,9 +421,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
             mu[c] = contact.friction();
             double vn = relativeVelocity(c, 0);
             double penetration = contact.penetration();
-            if (penetration < 0) {
-                // Speculative contact: the bodies may still close the gap this step.
-                bias[c] = SPEC ? penetration / duration : 0;
+            // Separation before this step's motion: with impulse repositioning, positions end where
+            // Box2D's order (x_prev + v_after * dt) puts them, so a contact that was still open at
+            // the start of the step may close exactly (speculative contact), no more.
+            double separation = settings.impulseRepositioning() ? -penetration - vn * duration : -penetration;
+            // Restitution only for contacts already touching, from the pre-solve closing speed.
+            if (separation > 0) {
+                bias[c] = -separation / duration;
             } else {
                 bias[c] = vn < -threshold ? -contact.restitution() * vn : 0;
             }
@@ -549,7 +550,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // Friction first, inside the circle of radius mu * lambda_n.
         double limit = mu[c] * lambda[l];
         if (limit > 0 || lambda[l + 1] != 0 || lambda[l + 2] != 0) {
-            if (BLOCK) {
             double vt0 = relativeVelocity(c, 1);
             double vt1 = relativeVelocity(c, 2);
             double old0 = lambda[l + 1], old1 = lambda[l + 2];
@@ -565,19 +565,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
             if (d1 != 0) {
                 applyImpulse(vel, c, 2, d1);
             }
-            } else {
-                for (int d = 1; d <= 2; d++) {
-                    double vt = relativeVelocity(c, d);
-                    double old = lambda[l + d];
-                    double nl = old - relax * mass[l + d] * vt;
-                    nl = Math.max(-limit, Math.min(limit, nl));
-                    lambda[l + d] = nl;
-                    if (nl != old) {
-                        applyImpulse(vel, c, d, nl - old);
-                    }
-                }
-            }
         }
+
         // Normal: accumulated lambda_n >= 0.
         double vn = relativeVelocity(c, 0);
         double old = lambda[l];
