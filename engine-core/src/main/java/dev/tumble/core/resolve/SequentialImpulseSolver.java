@@ -579,6 +579,17 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (dl != 0) {
             applyImpulse(vel, c, 0, dl);
         }
+        if (dl < 0) {
+            // The friction circle shrank: keep |λt| ≤ μ·λn at every moment.
+            double old0 = lambda[l + 1], old1 = lambda[l + 2];
+            clampFriction(c);
+            if (lambda[l + 1] != old0) {
+                applyImpulse(vel, c, 1, lambda[l + 1] - old0);
+            }
+            if (lambda[l + 2] != old1) {
+                applyImpulse(vel, c, 2, lambda[l + 2] - old1);
+            }
+        }
     }
 
     // ------------------------------------------------------------------ positions
