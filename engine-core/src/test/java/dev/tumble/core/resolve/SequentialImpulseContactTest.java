@@ -164,16 +164,25 @@ class SequentialImpulseContactTest {
         }, true);
     }
 
+    /**
+     * Random single contacts: e in [0, 1] without friction, and friction in [0, 2] with e = 0.
+     * (Newton restitution together with friction can gain energy in rare rotating cases, Kane's
+     * paradox; seed 13 finds one with μ = 0.5, e = 0.7 gaining 0.05 %: a known limit of
+     * velocity-level restitution, shared with Box2D.)
+     */
     @Test
     void kineticEnergyNeverRisesForRestitutionAtMostOne() {
         Random rnd = new Random(13);
-        randomCases(500, b -> {
-            Contact c = randomContact(rnd, b[0], b[1], rnd.nextDouble(), rnd.nextDouble());
-            double before = b[0].kineticEnergy() + b[1].kineticEnergy();
-            new SequentialImpulseSolver(VELOCITY_ONLY).resolveContacts(new Contact[] {c}, 1, DT);
-            double after = b[0].kineticEnergy() + b[1].kineticEnergy();
-            assertTrue(after <= before * (1 + 1e-12), "energy rose from " + before + " to " + after);
-        }, false);
+        for (boolean friction : new boolean[] {false, true}) {
+            randomCases(500, b -> {
+                Contact c = friction ? randomContact(rnd, b[0], b[1], 2 * rnd.nextDouble(), 0)
+                        : randomContact(rnd, b[0], b[1], 0, rnd.nextDouble());
+                double before = b[0].kineticEnergy() + b[1].kineticEnergy();
+                new SequentialImpulseSolver(VELOCITY_ONLY).resolveContacts(new Contact[] {c}, 1, DT);
+                double after = b[0].kineticEnergy() + b[1].kineticEnergy();
+                assertTrue(after <= before * (1 + 1e-12), "energy rose from " + before + " to " + after);
+            }, false);
+        }
     }
 
     @Test
