@@ -1,0 +1,225 @@
+package dev.tumble.core.resolve;
+
+/**
+ * Settings of the {@link SequentialImpulseSolver}; immutable, validated on construction (an
+ * invalid field throws {@link IllegalArgumentException} naming the field and its value).
+ *
+ * @param velocityIterations Gauss-Seidel sweeps over all contacts for velocities (≥ 1)
+ * @param positionIterations sweeps of the position correction (≥ 0; 0 switches it off)
+ * @param positionCorrection how penetration is removed; see {@link PositionCorrection}
+ * @param baumgarte fraction of the penetration beyond the slop removed per position sweep
+ *     (dimensionless, in (0, 1]); for split impulses the pseudo-velocity target is
+ *     {@code baumgarte · (penetration − slop) / dt}
+ * @param linearSlop penetration left uncorrected so resting contacts persist, m (≥ 0)
+ * @param maxLinearCorrection the most penetration removed by one contact in one position sweep,
+ *     m (&gt; 0)
+ * @param restitutionThreshold closing speed (m/s, ≥ 0) at or below which restitution is ignored,
+ *     so resting contacts do not bounce
+ * @param warmStarting whether the impulses given by
+ *     {@link SequentialImpulseSolver#setWarmStart} are applied before iterating
+ * @param warmStartFactor scale on the warm-start impulses (dimensionless, in [0, 1])
+ * @param relaxation successive over/under-relaxation of every velocity impulse increment
+ *     (dimensionless, in (0, 2); 1 is plain Gauss-Seidel)
+ * @param impulseRepositioning whether bodies are moved by {@code Δv·dt} and turned by
+ *     {@code Δω·dt} for the velocity change the solver made, so that positions are those that
+ *     Box2D's order (solve velocities, then integrate positions) would give; Tumble integrates
+ *     before it detects and resolves (Millington's order), so without this every resting body
+ *     sinks by {@code g·dt²} per step and the position pass must lift whole stacks back
+ */
+public record SequentialImpulseSettings(int velocityIterations, int positionIterations,
+        PositionCorrection positionCorrection, double baumgarte, double linearSlop, double maxLinearCorrection,
+        double restitutionThreshold, boolean warmStarting, double warmStartFactor, double relaxation,
+        boolean impulseRepositioning) {
+
+    /** How the solver removes penetration. */
+    public enum PositionCorrection {
+        /** No position correction (velocities only; impulse repositioning still applies if on). */
+        NONE,
+        /**
+         * Split impulses: pseudo-velocities solved like the velocity constraints (accumulated,
+         * clamped ≥ 0) towards {@code baumgarte · (penetration − slop) / dt}, used only to move
+         * positions and never added to the real velocities.
+         */
+        SPLIT_IMPULSE,
+        /**
+         * Box2D's {@code solvePositionConstraints}: nonlinear Gauss-Seidel on positions, each
+         * sweep recomputing every separation from the current poses and body-local contact points,
+         * {@code C = clamp(baumgarte · (separation + slop), −maxLinearCorrection, 0)}.
+         */
+        NONLINEAR_GAUSS_SEIDEL
+    }
+
+    /** Default velocity sweeps: 16 keeps a cold-started tower of 10 unit cubes within 1 cm (10 gives 1.1 cm). */
+    public static final int DEFAULT_VELOCITY_ITERATIONS = 16;
+    /** Default position sweeps. */
+    public static final int DEFAULT_POSITION_ITERATIONS = 4;
+    /** Default position correction: nonlinear Gauss-Seidel (see docs/solvers.md for why). */
+    public static final PositionCorrection DEFAULT_POSITION_CORRECTION = PositionCorrection.NONLINEAR_GAUSS_SEIDEL;
+    /** Default Baumgarte / split-impulse factor (Box2D's 0.2). */
+    public static final double DEFAULT_BAUMGARTE = 0.2;
+    /** Default linear slop, m. */
+    public static final double DEFAULT_LINEAR_SLOP = 0.0005;
+    /** Default largest correction per contact and sweep, m (Box2D's 0.2). */
+    public static final double DEFAULT_MAX_LINEAR_CORRECTION = 0.2;
+    /** Default restitution threshold, m/s (Box2D's 1). */
+    public static final double DEFAULT_RESTITUTION_THRESHOLD = 1.0;
+    /** Warm starting is on by default. */
+    public static final boolean DEFAULT_WARM_STARTING = true;
+    /** Default warm-start scale. */
+    public static final double DEFAULT_WARM_START_FACTOR = 1.0;
+    /** Default relaxation (plain Gauss-Seidel). */
+    public static final double DEFAULT_RELAXATION = 1.0;
+    /** Impulse repositioning is on by default. */
+    public static final boolean DEFAULT_IMPULSE_REPOSITIONING = true;
+
+    /** The defaults. */
+    public static final SequentialImpulseSettings DEFAULTS = builder().build();
+
+    /** Validates every field. */
+    public SequentialImpulseSettings {
+        if (velocityIterations < 1) {
+            throw new IllegalArgumentException("velocityIterations must be >= 1, was " + velocityIterations);
+        }
+        if (positionIterations < 0) {
+            throw new IllegalArgumentException("positionIterations must be >= 0, was " + positionIterations);
+        }
+        if (positionCorrection == null) {
+            throw new IllegalArgumentException("positionCorrection must not be null");
+        }
+        if (!(baumgarte > 0 && baumgarte <= 1)) {
+            throw new IllegalArgumentException("baumgarte must be in (0, 1], was " + baumgarte);
+        }
+        if (!Double.isFinite(linearSlop) || linearSlop < 0) {
+            throw new IllegalArgumentException("linearSlop must be finite and >= 0, was " + linearSlop);
+        }
+        if (!Double.isFinite(maxLinearCorrection) || !(maxLinearCorrection > 0)) {
+            throw new IllegalArgumentException("maxLinearCorrection must be finite and > 0, was " + maxLinearCorrection);
+        }
+        if (!Double.isFinite(restitutionThreshold) || restitutionThreshold < 0) {
+            throw new IllegalArgumentException(
+                    "restitutionThreshold must be finite and >= 0, was " + restitutionThreshold);
+        }
+        if (!(warmStartFactor >= 0 && warmStartFactor <= 1)) {
+            throw new IllegalArgumentException("warmStartFactor must be in [0, 1], was " + warmStartFactor);
+        }
+        if (!(relaxation > 0 && relaxation < 2)) {
+            throw new IllegalArgumentException("relaxation must be in (0, 2), was " + relaxation);
+        }
+    }
+
+    /** @return a builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder starting from these settings. */
+    public Builder toBuilder() {
+        return new Builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
+                .positionCorrection(positionCorrection).baumgarte(baumgarte).linearSlop(linearSlop)
+                .maxLinearCorrection(maxLinearCorrection).restitutionThreshold(restitutionThreshold)
+                .warmStarting(warmStarting).warmStartFactor(warmStartFactor).relaxation(relaxation)
+                .impulseRepositioning(impulseRepositioning);
+    }
+
+    /**
+     * The closest {@link ResolverSettings} description, for code that only knows the resolver
+     * interface: iteration counts, {@code velocityLimit} = restitution threshold, linear
+     * projection with this slop and {@code linearCorrectionFraction} = baumgarte.
+     */
+    public ResolverSettings toResolverSettings() {
+        return ResolverSettings.builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
+                .velocityLimit(restitutionThreshold).positionProjection(PositionProjection.LINEAR)
+                .linearSlop(linearSlop).linearCorrectionFraction(baumgarte).build();
+    }
+
+    /** Builds {@link SequentialImpulseSettings}; units are documented on the record. */
+    public static final class Builder {
+        private int velocityIterations = DEFAULT_VELOCITY_ITERATIONS;
+        private int positionIterations = DEFAULT_POSITION_ITERATIONS;
+        private PositionCorrection positionCorrection = DEFAULT_POSITION_CORRECTION;
+        private double baumgarte = DEFAULT_BAUMGARTE;
+        private double linearSlop = DEFAULT_LINEAR_SLOP;
+        private double maxLinearCorrection = DEFAULT_MAX_LINEAR_CORRECTION;
+        private double restitutionThreshold = DEFAULT_RESTITUTION_THRESHOLD;
+        private boolean warmStarting = DEFAULT_WARM_STARTING;
+        private double warmStartFactor = DEFAULT_WARM_START_FACTOR;
+        private double relaxation = DEFAULT_RELAXATION;
+        private boolean impulseRepositioning = DEFAULT_IMPULSE_REPOSITIONING;
+
+        private Builder() {
+        }
+
+        /** Velocity sweeps (≥ 1). */
+        public Builder velocityIterations(int v) {
+            velocityIterations = v;
+            return this;
+        }
+
+        /** Position sweeps (≥ 0). */
+        public Builder positionIterations(int v) {
+            positionIterations = v;
+            return this;
+        }
+
+        /** The position correction method. */
+        public Builder positionCorrection(PositionCorrection v) {
+            positionCorrection = v;
+            return this;
+        }
+
+        /** Dimensionless, (0, 1]. */
+        public Builder baumgarte(double v) {
+            baumgarte = v;
+            return this;
+        }
+
+        /** m, ≥ 0. */
+        public Builder linearSlop(double v) {
+            linearSlop = v;
+            return this;
+        }
+
+        /** m, &gt; 0. */
+        public Builder maxLinearCorrection(double v) {
+            maxLinearCorrection = v;
+            return this;
+        }
+
+        /** m/s, ≥ 0. */
+        public Builder restitutionThreshold(double v) {
+            restitutionThreshold = v;
+            return this;
+        }
+
+        /** On or off. */
+        public Builder warmStarting(boolean v) {
+            warmStarting = v;
+            return this;
+        }
+
+        /** Dimensionless, [0, 1]. */
+        public Builder warmStartFactor(double v) {
+            warmStartFactor = v;
+            return this;
+        }
+
+        /** Dimensionless, (0, 2). */
+        public Builder relaxation(double v) {
+            relaxation = v;
+            return this;
+        }
+
+        /** On or off. */
+        public Builder impulseRepositioning(boolean v) {
+            impulseRepositioning = v;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first invalid field and its value */
+        public SequentialImpulseSettings build() {
+            return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
+                    linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,
+                    impulseRepositioning);
+        }
+    }
+}
