@@ -9,6 +9,9 @@ abstract class AbstractContactResolver implements ContactResolver {
     ResolverObserver observer;
     int positionIterationsUsed;
     int velocityIterationsUsed;
+    /** Caps set by {@link #limitIterations}, applied under the settings' maxima. */
+    int velocityIterationCap = Integer.MAX_VALUE;
+    int positionIterationCap = Integer.MAX_VALUE;
 
     /** Changes of the last fix: body 0 in [0..2], body 1 in [3..5]. */
     final double[] linearChange = new double[6];
@@ -36,6 +39,31 @@ abstract class AbstractContactResolver implements ContactResolver {
     @Override
     public final ResolverSettings settings() {
         return settings;
+    }
+
+    /**
+     * Caps the iterations of the following calls (each at most the settings' maximum), e.g. to
+     * scale an island's budget with its contact count as the book advises.
+     *
+     * @param velocity velocity iterations, ≥ 0
+     * @param position position iterations, ≥ 0
+     */
+    public final void limitIterations(int velocity, int position) {
+        if (velocity < 0 || position < 0) {
+            throw new IllegalArgumentException("iteration limits must be >= 0, were " + velocity + ", " + position);
+        }
+        velocityIterationCap = velocity;
+        positionIterationCap = position;
+    }
+
+    /** @return the velocity iterations the next call may use. */
+    final int velocityLimit() {
+        return Math.min(settings.velocityIterations(), velocityIterationCap);
+    }
+
+    /** @return the position iterations the next call may use. */
+    final int positionLimit() {
+        return Math.min(settings.positionIterations(), positionIterationCap);
     }
 
     @Override

@@ -183,7 +183,7 @@ public final class FastContactResolver extends AbstractContactResolver {
     // ------------------------------------------------------------------ passes
 
     private void adjustPositions(Contact[] c, int n) {
-        int limit = settings.positionIterations();
+        int limit = positionLimit();
         if (limit == 0) {
             return;
         }
@@ -224,7 +224,7 @@ public final class FastContactResolver extends AbstractContactResolver {
     }
 
     private void adjustVelocities(Contact[] c, int n, double duration) {
-        int limit = settings.velocityIterations();
+        int limit = velocityLimit();
         if (limit == 0) {
             return;
         }

@@ -38,7 +38,7 @@ public final class ReferenceContactResolver extends AbstractContactResolver {
     }
 
     private void adjustPositions(Contact[] c, int n) {
-        int limit = settings.positionIterations();
+        int limit = positionLimit();
         double epsilon = settings.positionEpsilon();
         while (positionIterationsUsed < limit) {
             double max = epsilon;
@@ -65,7 +65,7 @@ public final class ReferenceContactResolver extends AbstractContactResolver {
     }
 
     private void adjustVelocities(Contact[] c, int n, double duration) {
-        int limit = settings.velocityIterations();
+        int limit = velocityLimit();
         double epsilon = settings.velocityEpsilon();
         while (velocityIterationsUsed < limit) {
             double max = epsilon;

@@ -63,6 +63,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private double[] mass = new double[0];
     private double[] lambda = new double[0];
     private double[] warm = new double[0];
+    /**
+     * Per contact: cos and sin of the turn from the fixed tangent basis to the solving basis,
+     * whose first tangent follows the pre-solve sliding velocity (so a sliding contact's friction
+     * opposes its motion; two decoupled tangents on a fixed basis settle on a skewed direction).
+     */
+    private double[] turn = new double[0];
     private boolean[] warmSet = new boolean[0];
     private double[] bias = new double[0];
     private double[] mu = new double[0];
@@ -172,7 +178,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (k < 0 || k > 2) {
             throw new IllegalArgumentException("k must be 0, 1 or 2, was " + k);
         }
-        return lambda[3 * index + k];
+        if (k == 0) {
+            return lambda[3 * index];
+        }
+        // Back from the solving basis to the fixed one: λ_fixed = R(φ)·λ_solve.
+        double c = turn[2 * index], sn = turn[2 * index + 1];
+        double a = lambda[3 * index + 1], b = lambda[3 * index + 2];
+        return k == 1 ? c * a - sn * b : sn * a + c * b;
     }
 
     private int lastCount;
@@ -418,6 +430,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 k += angular(a1, geo[g + 3], geo[g + 4], geo[g + 5], dx, dy, dz, a + 6);
                 mass[3 * c + d] = k > 0 ? 1.0 / k : 0;
             }
+            alignFriction(c, imSum);
             mu[c] = contact.friction();
             double vn = relativeVelocity(c, 0);
             double penetration = contact.penetration();
@@ -426,14 +439,21 @@ public final class SequentialImpulseSolver implements ContactResolver {
             // the start of the step may close exactly (speculative contact), no more.
             double separation = settings.impulseRepositioning() ? -penetration - vn * duration : -penetration;
             // Restitution only for contacts already touching, from the pre-solve closing speed.
+            double bounce = vn < -threshold ? -contact.restitution() * vn : 0;
             if (separation > 0) {
-                bias[c] = -separation / duration;
+                // Arriving this step: close the gap exactly, or bounce if restitution asks for it.
+                bias[c] = bounce > 0 ? Math.max(-separation / duration, bounce) : -separation / duration;
             } else {
-                bias[c] = vn < -threshold ? -contact.restitution() * vn : 0;
+                bias[c] = bounce;
             }
             for (int k = 0; k < 3; k++) {
                 lambda[3 * c + k] = settings.warmStarting() ? warm[3 * c + k] * settings.warmStartFactor() : 0;
             }
+            // The cached tangent impulses are in the fixed basis: λ_solve = R(−φ)·λ_fixed.
+            double tc = turn[2 * c], ts = turn[2 * c + 1];
+            double w0 = lambda[3 * c + 1], w1 = lambda[3 * c + 2];
+            lambda[3 * c + 1] = tc * w0 + ts * w1;
+            lambda[3 * c + 2] = -ts * w0 + tc * w1;
             if (lambda[3 * c] < 0) {
                 lambda[3 * c] = 0;
             }
@@ -445,6 +465,45 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
         }
     }
+
+    /**
+     * Turns contact c's tangent pair so t0 points along the pre-solve tangential velocity (when
+     * there is one), and recomputes the tangent effective masses; records the turn.
+     */
+    private void alignFriction(int c, double imSum) {
+        int g = GEO * c;
+        double vt0 = relativeVelocity(c, 1);
+        double vt1 = relativeVelocity(c, 2);
+        double speed = Math.sqrt(vt0 * vt0 + vt1 * vt1);
+        if (!(speed > SLIDING_SPEED)) {
+            turn[2 * c] = 1;
+            turn[2 * c + 1] = 0;
+            return;
+        }
+        double cs = vt0 / speed, sn = vt1 / speed;
+        turn[2 * c] = cs;
+        turn[2 * c + 1] = sn;
+        double ax = geo[g + 9], ay = geo[g + 10], az = geo[g + 11];
+        double bx = geo[g + 12], by = geo[g + 13], bz = geo[g + 14];
+        geo[g + 9] = cs * ax + sn * bx;
+        geo[g + 10] = cs * ay + sn * by;
+        geo[g + 11] = cs * az + sn * bz;
+        geo[g + 12] = -sn * ax + cs * bx;
+        geo[g + 13] = -sn * ay + cs * by;
+        geo[g + 14] = -sn * az + cs * bz;
+        int a0 = i0[c], a1 = i1[c];
+        for (int d = 1; d < 3; d++) {
+            double dx = geo[g + 6 + 3 * d], dy = geo[g + 7 + 3 * d], dz = geo[g + 8 + 3 * d];
+            int a = ANG * c + 12 * d;
+            double k = imSum;
+            k += angular(a0, geo[g], geo[g + 1], geo[g + 2], dx, dy, dz, a);
+            k += angular(a1, geo[g + 3], geo[g + 4], geo[g + 5], dx, dy, dz, a + 6);
+            mass[3 * c + d] = k > 0 ? 1.0 / k : 0;
+        }
+    }
+
+    /** Tangential speed (m/s) above which friction is solved along the sliding direction. */
+    private static final double SLIDING_SPEED = 1e-6;
 
     /** Writes r×d and I⁻¹(r×d) at ang[a..a+6) and returns (r×d)·I⁻¹(r×d). */
     private double angular(int b, double rx, double ry, double rz, double dx, double dy, double dz, int a) {
@@ -817,6 +876,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         mass = Arrays.copyOf(mass, 3 * c);
         lambda = Arrays.copyOf(lambda, 3 * c);
         warm = Arrays.copyOf(warm, 3 * c);
+        turn = Arrays.copyOf(turn, 2 * c);
         warmSet = Arrays.copyOf(warmSet, c);
         bias = Arrays.copyOf(bias, c);
         mu = Arrays.copyOf(mu, c);

@@ -1,56 +1,106 @@
 package dev.tumble.core.world;
 
+import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.island.IslandBuilder;
-import dev.tumble.core.resolve.ContactResolver;
 import dev.tumble.core.resolve.FastContactResolver;
+import dev.tumble.core.resolve.SequentialImpulseSolver;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Resolves the contacts of each island on its own, with the world's chosen solver: islands do
- * not interact, so resolving them apart gives each the iteration budget its size needs (the
- * book's advice: about four iterations per contact) and keeps the worst-first search small.
+ * Resolves the contacts of each island on its own with the world's chosen solver. Islands do
+ * not interact, so resolving them apart gives each the budget its size needs (for Millington's
+ * resolver the book's advice: a few iterations per contact) and keeps every search small.
+ *
+ * <p>For the sequential-impulse solver a per-point contact cache (keyed by body pair and
+ * feature) carries each contact's accumulated impulses to the next step: the warm start that
+ * makes stacks converge.
  */
 final class IslandSolver {
     private final WorldSettings settings;
-    private final ContactResolver millington;
+    private final FastContactResolver millington;
+    private final SequentialImpulseSolver sequential;
+    private final ContactCache pointCache = new ContactCache();
     private Contact[] scratch = new Contact[64];
+    private int[] globalIndex = new int[64];
 
     IslandSolver(WorldSettings settings) {
         this.settings = settings;
         this.millington = new FastContactResolver(settings.resolver());
+        this.sequential = new SequentialImpulseSolver(settings.sequentialImpulse());
     }
 
-    void solve(IslandBuilder islands, ContactBuffer contacts, double dt, StepProfile profile) {
+    /**
+     * Resolves every island.
+     *
+     * @param featureKeys per contact of the buffer: the key that identifies it next step within
+     *     its body pair
+     */
+    void solve(IslandBuilder islands, ContactBuffer contacts, long[] featureKeys, double dt, StepProfile profile) {
         Contact[] all = contacts.array();
+        boolean si = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
+        if (si) {
+            // Register every contact in buffer order, so cache index = contact index.
+            pointCache.beginStep();
+            for (int c = 0; c < contacts.size(); c++) {
+                RigidBody a = all[c].body0();
+                RigidBody b = all[c].body1();
+                int sa = a == null ? -1 : a.id().index();
+                int sb = b == null ? -1 : b.id().index();
+                pointCache.add(ContactCache.pairKey(sa, sb), featureKeys[c], sa, sb);
+            }
+        }
         for (int k = 0; k < islands.islandCount(); k++) {
             int n = islands.constraintCount(k);
             if (n == 0) {
                 continue;
             }
             if (scratch.length < n) {
-                scratch = Arrays.copyOf(scratch, Math.max(n, scratch.length * 2));
+                int len = Math.max(n, scratch.length * 2);
+                scratch = Arrays.copyOf(scratch, len);
+                globalIndex = Arrays.copyOf(globalIndex, len);
             }
             for (int j = 0; j < n; j++) {
-                scratch[j] = all[islands.constraint(k, j)];
+                int c = islands.constraint(k, j);
+                scratch[j] = all[c];
+                globalIndex[j] = c;
             }
-            millington.resolveContacts(scratch, n, dt);
-            profile.iterations(millington.positionIterationsUsed(), millington.velocityIterationsUsed());
+            if (si) {
+                solveSequential(n, dt);
+                profile.iterations(sequential.positionIterationsUsed(), sequential.velocityIterationsUsed());
+            } else {
+                int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
+                millington.limitIterations(budget, budget);
+                millington.resolveContacts(scratch, n, dt);
+                profile.iterations(millington.positionIterationsUsed(), millington.velocityIterationsUsed());
+            }
+        }
+    }
+
+    private void solveSequential(int n, double dt) {
+        for (int j = 0; j < n; j++) {
+            int c = globalIndex[j];
+            sequential.setWarmStart(j, pointCache.impulse(c, 0), pointCache.impulse(c, 1), pointCache.impulse(c, 2));
+        }
+        sequential.resolveContacts(scratch, n, dt);
+        for (int j = 0; j < n; j++) {
+            int c = globalIndex[j];
+            for (int i = 0; i < ContactCache.IMPULSES; i++) {
+                pointCache.setImpulse(c, i, sequential.accumulatedImpulse(j, i));
+            }
+            scratch[j].addAppliedNormalImpulse(sequential.accumulatedImpulse(j, 0));
         }
     }
 
     void writeCache(DataOutput out) throws IOException {
-        out.writeInt(0);
+        pointCache.write(out);
     }
 
     void readCache(DataInput in, boolean dryRun) throws IOException {
-        int n = in.readInt();
-        if (n != 0) {
-            throw new IllegalArgumentException("snapshot solver cache must be empty, had " + n);
-        }
+        (dryRun ? new ContactCache() : pointCache).read(in);
     }
 }

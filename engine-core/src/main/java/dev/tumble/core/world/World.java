@@ -59,6 +59,8 @@ public final class World {
     private boolean[] wasAwake = new boolean[16];
     /** Per slot: the sleep island the body fell asleep in (lowest slot of the island), or −1. */
     private int[] sleepIsland = new int[16];
+    /** Per contact this step: its feature key within its body pair (for the solver's cache). */
+    private long[] featureKeys = new long[64];
     /** Number of contacts of collision (not joints) at the front of the buffer. */
     private int collisionContactCount;
     private long stepCount;
@@ -218,15 +220,25 @@ public final class World {
         contacts.clear();
         collision.findContacts(contacts);
         collisionContactCount = contacts.size();
+        ensureFeatureKeys(collisionContactCount);
+        for (int c = 0; c < collisionContactCount; c++) {
+            featureKeys[c] = collision.featureKey(c);
+        }
         for (int j = 0; j < joints.size(); j++) {
-            joints.get(j).addContacts(contacts);
+            int from = contacts.size();
+            int added = joints.get(j).addContacts(contacts);
+            ensureFeatureKeys(from + added);
+            for (int k = 0; k < added; k++) {
+                // Joint contacts: top bit set, then the joint's index and the contact's place in it.
+                featureKeys[from + k] = Long.MIN_VALUE | ((long) j << 8) | k;
+            }
         }
         t = lap(Stage.NARROW_PHASE, t);
 
         buildIslands(n);
         t = lap(Stage.ISLANDS, t);
 
-        solver.solve(islands, contacts, dt, profile);
+        solver.solve(islands, contacts, featureKeys, dt, profile);
         // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
         // refresh once so everything read after the step (rendering, queries, joints) is current.
         for (int i = 0; i < n; i++) {
@@ -536,6 +548,12 @@ public final class World {
     /** @return the collision stage (broad phase, narrow phase, queries). */
     CollisionStage collision() {
         return collision;
+    }
+
+    private void ensureFeatureKeys(int n) {
+        if (featureKeys.length < n) {
+            featureKeys = Arrays.copyOf(featureKeys, Math.max(n, featureKeys.length * 2));
+        }
     }
 
     private void ensureDense(int n) {

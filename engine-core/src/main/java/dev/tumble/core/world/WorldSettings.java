@@ -2,6 +2,7 @@ package dev.tumble.core.world;
 
 import dev.tumble.core.internal.Check;
 import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.resolve.SequentialImpulseSettings;
 
 /**
  * Everything a world is configured with, immutable. Build with {@link #builder()}; every
@@ -12,6 +13,7 @@ import dev.tumble.core.resolve.ResolverSettings;
  * @param gravityZ world gravity z (m/s²)
  * @param solver which contact solver resolves the islands
  * @param resolver settings of the Millington resolver (epsilons, limits, maximum iterations)
+ * @param sequentialImpulse settings of the sequential-impulse solver
  * @param iterationsPerContact the Millington resolver's iteration budget per island is this many
  *     iterations per contact (the book advises about 4), capped by the resolver settings' maxima
  * @param sleepEnabled whether islands may fall asleep
@@ -20,7 +22,7 @@ import dev.tumble.core.resolve.ResolverSettings;
  * @param aabbMargin how far (m) broad-phase boxes are fattened, so slow bodies need no tree update
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
-        ResolverSettings resolver, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
+        ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
         FrictionMix frictionMix, double aabbMargin) {
 
     /** The contact solvers a world can use. */
@@ -85,6 +87,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.finite("gravity", gravityX, gravityY, gravityZ);
         Check.notNull("solver", solver);
         Check.notNull("resolver", resolver);
+        Check.notNull("sequentialImpulse", sequentialImpulse);
         if (iterationsPerContact < 1) {
             throw new IllegalArgumentException("iterationsPerContact must be >= 1, was " + iterationsPerContact);
         }
@@ -106,6 +109,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.gz = gravityZ;
         b.solver = solver;
         b.resolver = resolver;
+        b.sequentialImpulse = sequentialImpulse;
         b.iterationsPerContact = iterationsPerContact;
         b.sleepEnabled = sleepEnabled;
         b.sleepEpsilon = sleepEpsilon;
@@ -117,8 +121,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     /** Builds {@link WorldSettings}; every setter validates on {@link #build()}. */
     public static final class Builder {
         private double gx = 0, gy = DEFAULT_GRAVITY_Y, gz = 0;
-        private Solver solver = Solver.MILLINGTON;
+        private Solver solver = Solver.SEQUENTIAL_IMPULSE;
         private ResolverSettings resolver = DEFAULT_RESOLVER;
+        private SequentialImpulseSettings sequentialImpulse = SequentialImpulseSettings.DEFAULTS;
         private int iterationsPerContact = DEFAULT_ITERATIONS_PER_CONTACT;
         private boolean sleepEnabled = true;
         private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
@@ -145,6 +150,12 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         /** Settings of the Millington resolver. */
         public Builder resolver(ResolverSettings r) {
             resolver = r;
+            return this;
+        }
+
+        /** Settings of the sequential-impulse solver. */
+        public Builder sequentialImpulse(SequentialImpulseSettings s) {
+            sequentialImpulse = s;
             return this;
         }
 
@@ -180,7 +191,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
 
         /** @return validated settings. */
         public WorldSettings build() {
-            return new WorldSettings(gx, gy, gz, solver, resolver, iterationsPerContact, sleepEnabled, sleepEpsilon,
+            return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
                     frictionMix, aabbMargin);
         }
     }

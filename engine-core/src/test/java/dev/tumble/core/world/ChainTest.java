@@ -9,13 +9,15 @@ import dev.tumble.core.joint.Joint;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class ChainTest {
 
-    @Test
-    void aChainOfTenBoxesOnBallJointsHoldsTogetherWhileItSwings() {
-        World world = new World();
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(WorldSettings.Solver.class)
+    void aChainOfTenBoxesOnBallJointsHoldsTogetherWhileItSwings(WorldSettings.Solver solver) {
+        World world = new World(WorldSettings.builder().solver(solver).build());
         RigidBody anchor = world.addBody(RigidBody.fixed(new Box(0.2, 0.2, 0.2)).position(0, 12, 0));
         List<Joint> joints = new ArrayList<>();
         RigidBody previous = anchor;

@@ -61,11 +61,15 @@ class ContactEventsTest {
         Ledger ledger = new Ledger();
         boolean slept = false;
         double landingImpulse = 0;
+        int landingSteps = 0;
         for (int i = 0; i < 400; i++) {
             world.step(1 / 60.0);
             for (ContactEvent e : world.contactEvents()) {
-                if (e.type() == ContactEvent.Type.BEGIN) {
-                    landingImpulse = e.normalImpulse();
+                // The landing impulse: the begin step and the two after it (a solver may spread
+                // the stop over the step it arrives in and the next).
+                if (e.type() == ContactEvent.Type.BEGIN || (landingSteps > 0 && landingSteps < 3)) {
+                    landingImpulse += e.normalImpulse();
+                    landingSteps++;
                 }
             }
             for (BodyEvent e : world.bodyEvents()) {
@@ -78,7 +82,7 @@ class ContactEventsTest {
         assertEquals(1, ledger.begins, "one landing");
         assertEquals(0, ledger.ends, "falling asleep does not end the contact");
         assertTrue(ledger.persists > 10);
-        // Landing from 1.5 m: the impulse stops about m·√(2gh) = 5.4 N·s.
+        // Landing from 1.5 m: the impulse stops about m·√(2gh) = 5.4 N·s (plus m·g·dt a step).
         assertTrue(landingImpulse > 3 && landingImpulse < 8, "landing impulse " + landingImpulse);
 
         BodyId id = box.id();

@@ -8,13 +8,15 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Sphere;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class WorldRestTest {
 
-    @Test
-    void aBoxDroppedOnTheGroundRestsWithinAMillimetreAndFallsAsleep() {
-        World world = new World();
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(WorldSettings.Solver.class)
+    void aBoxDroppedOnTheGroundRestsWithinAMillimetreAndFallsAsleep(WorldSettings.Solver solver) {
+        World world = new World(WorldSettings.builder().solver(solver).build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));
         RigidBody box = world.addBody(RigidBody.dynamic(new Box(0.5, 0.3, 0.4)).mass(2).position(0, 2, 0));
         int stepsToSleep = -1;
@@ -29,9 +31,10 @@ class WorldRestTest {
         assertTrue(stepsToSleep > 0, "and it was awake while falling");
     }
 
-    @Test
-    void aSphereDroppedOnTheGroundRests() {
-        World world = new World();
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(WorldSettings.Solver.class)
+    void aSphereDroppedOnTheGroundRests(WorldSettings.Solver solver) {
+        World world = new World(WorldSettings.builder().solver(solver).build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));
         RigidBody ball = world.addBody(RigidBody.dynamic(new Sphere(0.5)).mass(1).position(0, 3, 0));
         for (int i = 0; i < 300; i++) {
