@@ -5,7 +5,15 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.BodyStateCodec;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.broad.CollisionFilter;
+import dev.tumble.core.collision.broad.PairCallback;
+import dev.tumble.core.collision.query.BodyShape;
+import dev.tumble.core.collision.query.RayHit;
+import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.debug.DebugDraw;
+import dev.tumble.core.debug.WorldDebugDraw;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.event.BodyEvent;
 import dev.tumble.core.event.ContactEvent;
@@ -26,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.joml.Vector3dc;
 
 /**
  * A physics world: bodies, joints and force generators, stepped at a fixed {@code dt} through
@@ -437,6 +446,70 @@ public final class World {
     /** @return steps taken since the world was made (or restored). */
     public long stepCount() {
         return stepCount;
+    }
+
+    // ------------------------------------------------------------------ queries and drawing
+
+    /**
+     * The closest shape hit by a ray from {@code origin} along {@code direction} (any length,
+     * normalised here) within {@code maxDistance} (m), or empty.
+     */
+    public java.util.Optional<RayHit> castRay(Vector3dc origin, Vector3dc direction, double maxDistance) {
+        return castRay(origin, direction, maxDistance, null);
+    }
+
+    /** {@link #castRay(Vector3dc, Vector3dc, double)} seeing only shapes the filter accepts (null: all). */
+    public java.util.Optional<RayHit> castRay(Vector3dc origin, Vector3dc direction, double maxDistance,
+            CollisionFilter filter) {
+        Check.finite("origin", origin);
+        Check.finite("direction", direction);
+        if (!(direction.lengthSquared() > 0)) {
+            throw new IllegalArgumentException("direction must be non-zero, was " + direction);
+        }
+        RayHit hit = new RayHit();
+        return collision.queries().castRay(origin, direction, maxDistance, filter, null, hit)
+                ? java.util.Optional.of(hit) : java.util.Optional.empty();
+    }
+
+    /** Every shape hit by the ray, nearest first. */
+    public List<RayHit> castRayAll(Vector3dc origin, Vector3dc direction, double maxDistance, CollisionFilter filter) {
+        Check.finite("origin", origin);
+        Check.finite("direction", direction);
+        List<RayHit> hits = new ArrayList<>();
+        collision.queries().castRayAll(origin, direction, maxDistance, filter, null, hits);
+        return hits;
+    }
+
+    /** The bodies with a shape overlapping {@code shape} placed at {@code pose}, in id order. */
+    public List<RigidBody> overlap(Shape shape, Pose pose, CollisionFilter filter) {
+        Check.notNull("shape", shape);
+        Check.notNull("pose", pose);
+        List<Integer> proxies = new ArrayList<>();
+        collision.queries().overlapShape(shape, pose, filter, null, proxies);
+        List<RigidBody> found = new ArrayList<>();
+        for (int p : proxies) {
+            RigidBody b = ((BodyShape) collision.broadPhase().owner(p)).body();
+            if (!found.contains(b)) {
+                found.add(b);
+            }
+        }
+        return found;
+    }
+
+    /** Sets the collision filter (category, mask, group) of every shape of a body of this world. */
+    public void collisionFilter(RigidBody body, CollisionFilter filter) {
+        bodies.requireMember("body", body);
+        collision.filter(body, Check.notNull("filter", filter));
+    }
+
+    /** Sets (or clears with null) a callback that may veto any candidate pair. */
+    public void pairCallback(PairCallback callback) {
+        collision.pairCallback(callback);
+    }
+
+    /** Draws the world's bodies, last step's contacts and the joints into {@code draw}. */
+    public void debugDraw(WorldDebugDraw walker, DebugDraw draw) {
+        walker.draw(bodies.view(), contacts, joints, draw);
     }
 
     // ------------------------------------------------------------------ snapshots
