@@ -61,8 +61,7 @@ class FastMatchesReferenceTest {
                         .linearCorrectionFraction(0.2 + 0.8 * meta.nextDouble());
             }
             ResolverSettings settings = sb.build();
-            // Reuse one fast resolver across trials to exercise growth and reuse of its arrays;
-            // make a new one when the settings change.
+            // Fresh resolvers per trial (the settings change); reuse across calls is tested below.
             reference = new ReferenceContactResolver(settings);
             fast = new FastContactResolver(settings);
             RandomScenes.Scene a = RandomScenes.scene(seed, n, RandomScenes.Options.ANY);
