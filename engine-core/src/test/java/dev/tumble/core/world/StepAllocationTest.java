@@ -36,10 +36,11 @@ class StepAllocationTest {
         for (int i = 0; i < 600; i++) {
             world.step(1 / 60.0);
         }
-        // Five windows of 100 steps. Until C2 has compiled the step (later when other tests share
-        // the JVM), a few temporaries are not yet scalar-replaced; once it has, the step must
-        // allocate nothing: the last three windows are exactly zero.
-        long[] windows = new long[5];
+        // Eight windows of 100 steps. Allocation that happens every step, even one byte, makes
+        // every window non-zero. A JIT event (a temporary not yet scalar-replaced before C2 has
+        // compiled the step, or a recompilation) shows up in one window now and then. So: at
+        // least five of the eight windows allocate exactly nothing.
+        long[] windows = new long[8];
         long probe = allocatedBytes();
         probe = allocatedBytes() - probe; // the counter's own cost
         for (int w = 0; w < windows.length; w++) {
@@ -49,7 +50,7 @@ class StepAllocationTest {
             }
             windows[w] = allocatedBytes() - before - probe;
         }
-        assertEquals(0, windows[2] + windows[3] + windows[4],
-                "bytes allocated per 100-step window: " + java.util.Arrays.toString(windows));
+        long zeroWindows = java.util.Arrays.stream(windows).filter(b -> b == 0).count();
+        assertEquals(true, zeroWindows >= 5, "bytes allocated per 100-step window: " + java.util.Arrays.toString(windows));
     }
 }
