@@ -528,23 +528,28 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** The relative velocity of body 0 with respect to body 1 at contact c along direction d. */
     private double relativeVelocity(int c, int d) {
+        return relativeVelocity(vel, c, d);
+    }
+
+    /** The same over velocity table {@code v} (real velocities or split-impulse pseudo-velocities). */
+    private double relativeVelocity(double[] v, int c, int d) {
         int g = GEO * c + 6 + 3 * d;
         double dx = geo[g], dy = geo[g + 1], dz = geo[g + 2];
         int a = ANG * c + 12 * d;
-        double v = 0;
+        double r = 0;
         int b = i0[c];
         if (b >= 0) {
             int o = 6 * b;
-            v += vel[o] * dx + vel[o + 1] * dy + vel[o + 2] * dz
-                    + vel[o + 3] * ang[a] + vel[o + 4] * ang[a + 1] + vel[o + 5] * ang[a + 2];
+            r += v[o] * dx + v[o + 1] * dy + v[o + 2] * dz
+                    + v[o + 3] * ang[a] + v[o + 4] * ang[a + 1] + v[o + 5] * ang[a + 2];
         }
         b = i1[c];
         if (b >= 0) {
             int o = 6 * b;
-            v -= vel[o] * dx + vel[o + 1] * dy + vel[o + 2] * dz
-                    + vel[o + 3] * ang[a + 6] + vel[o + 4] * ang[a + 7] + vel[o + 5] * ang[a + 8];
+            r -= v[o] * dx + v[o + 1] * dy + v[o + 2] * dz
+                    + v[o + 3] * ang[a + 6] + v[o + 4] * ang[a + 7] + v[o + 5] * ang[a + 8];
         }
-        return v;
+        return r;
     }
 
     /** Applies impulse {@code p} along direction d of contact c to the velocity table. */
@@ -843,23 +848,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private double pseudoRelativeVelocity(int c) {
-        int g = GEO * c + 6;
-        double dx = geo[g], dy = geo[g + 1], dz = geo[g + 2];
-        int a = ANG * c;
-        double v = 0;
-        int b = i0[c];
-        if (b >= 0) {
-            int o = 6 * b;
-            v += pseudo[o] * dx + pseudo[o + 1] * dy + pseudo[o + 2] * dz
-                    + pseudo[o + 3] * ang[a] + pseudo[o + 4] * ang[a + 1] + pseudo[o + 5] * ang[a + 2];
-        }
-        b = i1[c];
-        if (b >= 0) {
-            int o = 6 * b;
-            v -= pseudo[o] * dx + pseudo[o + 1] * dy + pseudo[o + 2] * dz
-                    + pseudo[o + 3] * ang[a + 6] + pseudo[o + 4] * ang[a + 7] + pseudo[o + 5] * ang[a + 8];
-        }
-        return v;
+        return relativeVelocity(pseudo, c, 0);
     }
 
     // ------------------------------------------------------------------ storage
