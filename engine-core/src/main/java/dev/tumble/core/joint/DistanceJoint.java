@@ -54,12 +54,8 @@ public final class DistanceJoint extends Joint {
         double inv = 1 / current;
         double mx = 0.5 * (a.x + b.x), my = 0.5 * (a.y + b.y), mz = 0.5 * (a.z + b.z);
         if (kind == Kind.CABLE) {
-            if (current <= length) {
-                return 0;
-            }
-            // Too far: body 0 moves towards body 1's point.
-            contacts.add(body0, body1, mx, my, mz, d.x * inv, d.y * inv, d.z * inv, current - length, 0, 0);
-            return 1;
+            // Only too far matters: body 0 moves towards body 1's point.
+            return pullTogether(contacts, a, b, length, 0);
         }
         // A rod is bilateral along the link: the pulling and the pushing contact, one of them with
         // positive penetration when the length is off, and whichever is closing stops the stretch.

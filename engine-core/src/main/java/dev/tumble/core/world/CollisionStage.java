@@ -115,19 +115,19 @@ final class CollisionStage {
     /** Refreshes every proxy's box and sleep flag from its body (after a restore or edits). */
     void refreshAll(BodyRegistry bodies) {
         for (int i = 0; i < bodies.size(); i++) {
-            move(bodies.at(i));
+            move(bodies.at(i), 0);
         }
     }
 
     /** Moves the proxies of awake, non-static bodies to their new boxes; tracks sleep. */
-    void updateBroadPhase(BodyRegistry bodies) {
+    void updateBroadPhase(BodyRegistry bodies, double dt) {
         for (int i = 0; i < bodies.size(); i++) {
             RigidBody b = bodies.at(i);
             if (b.type() == BodyType.STATIC) {
                 continue;
             }
             if (b.isAwake()) {
-                move(b);
+                move(b, dt);
             } else {
                 for (int id : proxiesOfSlot[b.id().index()]) {
                     broad.sleeping(id, true);
@@ -136,11 +136,10 @@ final class CollisionStage {
         }
     }
 
-    private void move(RigidBody b) {
+    /** Moves a body's proxies; {@code dt} (s) predicts its travel so the fat box leads it. */
+    private void move(RigidBody b, double dt) {
         List<dev.tumble.core.collision.shape.Shape> shapes = b.shapes();
         int[] ids = proxiesOfSlot[b.id().index()];
-        // Predict the box's travel by one step of velocity, so the fat box leads the body.
-        double dt = 1 / 60.0;
         double dx = b.velocity().x() * dt, dy = b.velocity().y() * dt, dz = b.velocity().z() * dt;
         for (int s = 0; s < ids.length; s++) {
             pose.set(b, shapes.get(s));
@@ -215,10 +214,5 @@ final class CollisionStage {
     /** @return the broad phase (for debug drawing of boxes). */
     BroadPhase broadPhase() {
         return broad;
-    }
-
-    /** @return the proxy ids of a body's shapes. */
-    int[] proxies(RigidBody body) {
-        return proxiesOfSlot[body.id().index()];
     }
 }

@@ -127,12 +127,6 @@ final class ContactCache {
         current.impulse[i * IMPULSES + k] = value;
     }
 
-    /** Forgets everything (no end events are produced). */
-    void clear() {
-        previous.count = 0;
-        current.count = 0;
-    }
-
     /** Drops this step's entries that involve body slot {@code slot} (a removed body). */
     void removeBody(int slot) {
         int w = 0;
@@ -145,17 +139,6 @@ final class ContactCache {
         current.count = w;
     }
 
-    /** @return the number of entries this step that involve slot {@code slot}. */
-    int currentEntriesOf(int slot) {
-        int n = 0;
-        for (int r = 0; r < current.count; r++) {
-            if (current.bodyA[r] == slot || current.bodyB[r] == slot) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     /** @return body slot A of current entry {@code i}. */
     int currentBodyA(int i) {
         return current.bodyA[i];
@@ -164,11 +147,6 @@ final class ContactCache {
     /** @return body slot B of current entry {@code i}. */
     int currentBodyB(int i) {
         return current.bodyB[i];
-    }
-
-    /** @return the feature id of current entry {@code i}. */
-    long currentFeature(int i) {
-        return current.feature[i];
     }
 
     /** Writes this step's entries (the state the next step starts from). */

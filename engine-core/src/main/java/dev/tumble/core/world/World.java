@@ -223,7 +223,7 @@ public final class World {
         }
         t = lap(Stage.INTEGRATE, t);
 
-        collision.updateBroadPhase(bodies);
+        collision.updateBroadPhase(bodies, dt);
         t = lap(Stage.BROAD_PHASE, t);
 
         contacts.clear();
@@ -278,10 +278,6 @@ public final class World {
     }
 
     private void buildIslands(int n) {
-        for (int i = 0; i < n; i++) {
-            RigidBody b = bodies.at(i);
-            inIsland[i] = b.type() == BodyType.DYNAMIC && b.isAwake();
-        }
         islands.begin(n);
         Contact[] cs = contacts.array();
         for (int c = 0; c < contacts.size(); c++) {
@@ -617,11 +613,6 @@ public final class World {
     }
 
     // ------------------------------------------------------------------ internals
-
-    /** @return the collision stage (broad phase, narrow phase, queries). */
-    CollisionStage collision() {
-        return collision;
-    }
 
     private void ensureFeatureKeys(int n) {
         if (featureKeys.length < n) {
