@@ -1,0 +1,44 @@
+package dev.tumble.render.app;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.world.World;
+import dev.tumble.render.scene.Camera;
+
+/**
+ * A physics scene as the viewer and the headless recorder drive it: a world plus the hooks a
+ * scene needs (controls applied before each fixed step, a starting camera, body colours).
+ * The viewer creates a fresh one on reset, so an implementation holds all of its state.
+ */
+public interface Simulation {
+
+    /** The world being simulated. */
+    World world();
+
+    /**
+     * Called before each fixed physics step: apply keyboard controls (window) or a script
+     * (headless, where {@code controls} is {@link Controls#NONE}).
+     *
+     * @param time     simulated time before this step, s
+     * @param dt       the step, s
+     * @param controls the user's input
+     */
+    default void beforeStep(double time, double dt, Controls controls) {
+    }
+
+    /** The camera the scene opens with. */
+    default Camera camera() {
+        return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
+    }
+
+    /**
+     * The colour of a body, {@code 0xRRGGBB}; the default picks a stable colour from its id
+     * and greys static bodies.
+     */
+    default int colour(RigidBody body) {
+        if (!body.hasFiniteMass()) {
+            return 0xB0B0A8;
+        }
+        int[] palette = {0xD05030, 0x3070C0, 0x40A050, 0xE0A020, 0x8050B0, 0x30A0A0, 0xC04080};
+        return palette[Math.floorMod(body.id().hashCode(), palette.length)];
+    }
+}
