@@ -73,13 +73,26 @@ public final class WorldView {
                     pose.r[1], pose.r[4], pose.r[7],
                     pose.r[2], pose.r[5], pose.r[8],
                     pose.px, pose.py, pose.pz);
-            switch (shape) {
-                case Box b -> dest.box(transform, b.hx(), b.hy(), b.hz(), rgb).asleep(asleep);
-                case Sphere sp -> dest.sphere(transform, sp.radius(), rgb).asleep(asleep);
-                case Capsule c -> dest.capsule(transform, c.radius(), c.halfHeight(), rgb).asleep(asleep);
-                case ConvexHull h -> dest.hull(transform, meshOf(h), rgb).asleep(asleep);
-                case HalfSpace hs -> addPlane(hs.normal().x(), hs.normal().y(), hs.normal().z(), hs.planeOffset(), rgb, dest);
-                case Plane p -> addPlane(p.normal().x(), p.normal().y(), p.normal().z(), p.planeOffset(), rgb, dest);
+            switch (shape.type()) {
+                case BOX -> {
+                    Box b = (Box) shape;
+                    dest.box(transform, b.hx(), b.hy(), b.hz(), rgb).asleep(asleep);
+                }
+                case SPHERE -> dest.sphere(transform, ((Sphere) shape).radius(), rgb).asleep(asleep);
+                case CAPSULE -> {
+                    Capsule c = (Capsule) shape;
+                    dest.capsule(transform, c.radius(), c.halfHeight(), rgb).asleep(asleep);
+                }
+                case CONVEX_HULL -> dest.hull(transform, meshOf((ConvexHull) shape), rgb).asleep(asleep);
+                case HALF_SPACE -> {
+                    HalfSpace hs = (HalfSpace) shape;
+                    addPlane(hs.normal().x(), hs.normal().y(), hs.normal().z(), hs.planeOffset(), rgb, dest);
+                }
+                case PLANE -> {
+                    Plane p = (Plane) shape;
+                    addPlane(p.normal().x(), p.normal().y(), p.normal().z(), p.planeOffset(), rgb, dest);
+                }
+                default -> throw new IllegalStateException("no mesh for shape type " + shape.type());
             }
         }
     }
