@@ -789,6 +789,9 @@ public final class RigidBody {
      * fall asleep at once) or puts it to sleep (clearing both velocities).
      */
     public void setAwake(boolean wake) {
+        if (wake && quarantined) {
+            return;
+        }
         if (wake) {
             awake = true;
             motion = sleepEpsilon * 2.0;
@@ -797,6 +800,39 @@ public final class RigidBody {
             velocity.zero();
             rotation.zero();
         }
+    }
+
+    private boolean quarantined;
+
+    /**
+     * Whether the world took this body out of the simulation because its state became
+     * non-finite (see {@link dev.tumble.core.event.BodyEvent.Type#NON_FINITE}): it stays frozen
+     * at its last finite pose, collides with nothing and cannot be woken until {@link #release()}.
+     */
+    public boolean isQuarantined() {
+        return quarantined;
+    }
+
+    /**
+     * Freezes the body out of the simulation: velocities and accumulated forces cleared, asleep,
+     * deaf to wake-ups. The world calls this, after restoring the body's last finite state, when
+     * a step made its state non-finite, so one bad body cannot spread NaN to others.
+     */
+    public void quarantine() {
+        quarantined = true;
+        awake = false;
+        velocity.zero();
+        rotation.zero();
+        clearAccumulators();
+    }
+
+    /** Puts a quarantined body back into the simulation, awake (fix its cause first). */
+    public RigidBody release() {
+        quarantined = false;
+        if (type == BodyType.DYNAMIC) {
+            setAwake(true);
+        }
+        return this;
     }
 
     /** @return whether the body may fall asleep. */
@@ -951,6 +987,56 @@ public final class RigidBody {
         }
         shapes.add(shape);
         return this;
+    }
+
+    private boolean continuousCollision = true;
+
+    /**
+     * Whether the world sweeps this body's motion each step to stop it passing through thin
+     * shapes (on by default). It only costs anything in steps where the body moves further than
+     * its {@link #innerRadius()}, so it matters for small, fast bodies.
+     */
+    public boolean continuousCollision() {
+        return continuousCollision;
+    }
+
+    /** Turns continuous collision for this body on or off (see {@link #continuousCollision()}). */
+    public RigidBody continuousCollision(boolean on) {
+        this.continuousCollision = on;
+        return this;
+    }
+
+    private final Vector3d sweptBack = new Vector3d();
+
+    /**
+     * How far (m, world axes) continuous collision pulled the body back this step: its
+     * integrated position minus where the sweep left it. Zero unless the body was swept. A solver
+     * that reasons from {@code position = start + velocity·dt} adds it back to know where the
+     * body started.
+     */
+    public Vector3dc sweptBack() {
+        return sweptBack;
+    }
+
+    /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
+    public void sweptBack(double dx, double dy, double dz) {
+        sweptBack.set(dx, dy, dz);
+    }
+
+    /**
+     * The radius (m) of the largest ball around the centre of mass that one of the body's shapes
+     * contains: how far it may move in one step and still overlap where it was, so how far before
+     * continuous collision sweeps it. Zero for a body without shapes or whose shapes all sit away
+     * from its centre of mass.
+     */
+    public double innerRadius() {
+        double r = 0;
+        for (int i = 0, n = shapes.size(); i < n; i++) {
+            dev.tumble.core.collision.shape.Shape s = shapes.get(i);
+            // An offset shape is centred away from the centre of mass; the offset eats the radius.
+            r = Math.max(r, s.innerRadius() - s.offsetPosition().length());
+        }
+        return r == Double.POSITIVE_INFINITY ? 0 : r;
     }
 
     /** @return the body's collision shapes (read-only view), in the order added. */

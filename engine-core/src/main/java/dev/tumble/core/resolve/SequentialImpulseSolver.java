@@ -377,11 +377,33 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
     }
 
+    /**
+     * The part of the step's motion continuous collision took off, along n: body 0's minus body
+     * 1's (m). With it, {@code −penetration − vn·dt} plus this is the contact's real gap at the
+     * start of the step even for a body pulled back by the sweep.
+     */
+    private static double sweptBackAlong(RigidBody b0, RigidBody b1, double nx, double ny, double nz) {
+        double s = 0;
+        if (b0 != null) {
+            Vector3dc l = b0.sweptBack();
+            s += l.x() * nx + l.y() * ny + l.z() * nz;
+        }
+        if (b1 != null) {
+            Vector3dc l = b1.sweptBack();
+            s -= l.x() * nx + l.y() * ny + l.z() * nz;
+        }
+        return s;
+    }
+
     private void reposition(double dt) {
         for (int b = 0; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
-                s0.set(vel[o] - vel0[o], vel[o + 1] - vel0[o + 1], vel[o + 2] - vel0[o + 2]);
+                // Where Box2D's order puts the body: start + v_after·dt. The body now sits at
+                // start + v_before·dt − sweptBack, hence Δv·dt plus what the sweep took off.
+                Vector3dc back = bodies[b].sweptBack();
+                s0.set(vel[o] - vel0[o] + back.x() / dt, vel[o + 1] - vel0[o + 1] + back.y() / dt,
+                        vel[o + 2] - vel0[o + 2] + back.z() / dt);
                 bodies[b].translate(s0, dt);
                 bodies[b].rotateByScaledAxis(vel[o + 3] - vel0[o + 3], vel[o + 4] - vel0[o + 4],
                         vel[o + 5] - vel0[o + 5], dt);
@@ -437,7 +459,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
             // Separation before this step's motion: with impulse repositioning, positions end where
             // Box2D's order (x_prev + v_after * dt) puts them, so a contact that was still open at
             // the start of the step may close exactly (speculative contact), no more.
-            double separation = settings.impulseRepositioning() ? -penetration - vn * duration : -penetration;
+            double separation = settings.impulseRepositioning()
+                    ? -penetration - vn * duration + sweptBackAlong(b0, b1, nx, ny, nz) : -penetration;
             // Restitution only for contacts already touching, from the pre-solve closing speed.
             double bounce = vn < -threshold ? -contact.restitution() * vn : 0;
             if (separation > 0) {

@@ -164,9 +164,22 @@ final class CollisionStage {
         }
     }
 
-    /** Kinematic and static bodies never collide with each other. */
+    /** Kinematic and static bodies never collide with each other; quarantined ones with nothing. */
     private static boolean mayCollide(RigidBody a, RigidBody b) {
-        return a.type() == BodyType.DYNAMIC || b.type() == BodyType.DYNAMIC;
+        return (a.type() == BodyType.DYNAMIC || b.type() == BodyType.DYNAMIC)
+                && !a.isQuarantined() && !b.isQuarantined();
+    }
+
+    /**
+     * Whether a swept {@code mover} may stop against shape proxy {@code proxy} of {@code target}:
+     * the same tests a contact between them would pass (not itself, not jointed, filters).
+     */
+    boolean maySweepInto(RigidBody mover, RigidBody target, int proxy) {
+        if (target == mover || !mayCollide(mover, target) || jointed(mover, target)) {
+            return false;
+        }
+        int[] own = proxiesOfSlot[mover.id().index()];
+        return own.length == 0 || CollisionFilter.shouldCollide(broad.filter(own[0]), broad.filter(proxy));
     }
 
     private void collidePair(BodyShape sa, int shapeA, BodyShape sb, int shapeB, ContactBuffer out) {

@@ -61,6 +61,8 @@ public final class World {
     private final EventBuffer events = new EventBuffer();
     private final EventBuffer pendingEvents = new EventBuffer();
     private final StepProfile profile = new StepProfile();
+    private final StateGuard guard;
+    private final ContinuousCollision sweep;
 
     /** Per dense body: in an island this step (dynamic and awake). */
     private boolean[] inIsland = new boolean[16];
@@ -84,6 +86,8 @@ public final class World {
         this.settings = Check.notNull("settings", settings);
         this.collision = new CollisionStage(settings);
         this.solver = new IslandSolver(settings);
+        this.guard = new StateGuard(settings);
+        this.sweep = new ContinuousCollision(collision);
         Arrays.fill(sleepIsland, -1);
     }
 
@@ -218,8 +222,14 @@ public final class World {
         forces.updateForces(dt);
         t = lap(Stage.FORCES, t);
 
+        guard.begin(bodies, n);
         for (int i = 0; i < n; i++) {
             bodies.at(i).integrate(dt, settings.gravityX(), settings.gravityY(), settings.gravityZ(), false);
+        }
+        // A bad force shows here, before the body can pass NaN to anything it touches.
+        guard.quarantineNonFinite(bodies, n, events);
+        if (settings.continuousCollision()) {
+            sweep.sweep(bodies, guard.previousPositions());
         }
         t = lap(Stage.INTEGRATE, t);
 
@@ -234,6 +244,10 @@ public final class World {
             featureKeys[c] = collision.featureKey(c);
         }
         for (int j = 0; j < joints.size(); j++) {
+            if (joints.get(j).body0().isQuarantined()
+                    || (joints.get(j).body1() != null && joints.get(j).body1().isQuarantined())) {
+                continue;
+            }
             int from = contacts.size();
             int added = joints.get(j).addContacts(contacts);
             ensureFeatureKeys(from + added);
@@ -256,6 +270,7 @@ public final class World {
                 b.calculateDerivedData();
             }
         }
+        guard.quarantineNonFinite(bodies, n, events);
         t = lap(Stage.RESOLVE, t);
 
         sleepStillIslands(n);
@@ -410,6 +425,11 @@ public final class World {
                 continue;
             }
             int slot = b.id().index();
+            if (b.isQuarantined()) {
+                // Reported as NON_FINITE when it happened, not as falling asleep.
+                wasAwake[slot] = false;
+                continue;
+            }
             if (b.isAwake() != wasAwake[slot]) {
                 events.addBody(b.isAwake() ? BodyEvent.Type.WAKE : BodyEvent.Type.SLEEP, b.id());
                 wasAwake[slot] = b.isAwake();

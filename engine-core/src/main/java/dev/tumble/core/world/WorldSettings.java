@@ -20,10 +20,16 @@ import dev.tumble.core.resolve.SequentialImpulseSettings;
  * @param sleepEpsilon recency-weighted motion (m²/s²) below which a body counts as still
  * @param frictionMix how the two bodies' friction coefficients combine on a contact
  * @param aabbMargin how far (m) broad-phase boxes are fattened, so slow bodies need no tree update
+ * @param maxLinearSpeed speed (m/s) no body exceeds: faster velocities are scaled down before
+ *     integration (a safety net against blow-ups, not a physical limit)
+ * @param maxAngularSpeed angular speed (rad/s) no body exceeds, likewise
+ * @param continuousCollision whether fast bodies with {@code RigidBody.continuousCollision()} on
+ *     are swept each step so they cannot pass through thin shapes
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
         ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
-        FrictionMix frictionMix, double aabbMargin) {
+        FrictionMix frictionMix, double aabbMargin, double maxLinearSpeed, double maxAngularSpeed,
+        boolean continuousCollision) {
 
     /** The contact solvers a world can use. */
     public enum Solver {
@@ -83,6 +89,11 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public static final ResolverSettings DEFAULT_RESOLVER =
             ResolverSettings.builder().positionEpsilon(DEFAULT_POSITION_EPSILON).build();
 
+    /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
+    public static final double DEFAULT_MAX_LINEAR_SPEED = 500;
+    /** Default angular speed limit, rad/s (about 16 turns a second). */
+    public static final double DEFAULT_MAX_ANGULAR_SPEED = 100;
+
     /** The defaults. */
     public static final WorldSettings DEFAULTS = builder().build();
 
@@ -98,6 +109,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.nonNegative("sleepEpsilon", sleepEpsilon);
         Check.notNull("frictionMix", frictionMix);
         Check.nonNegative("aabbMargin", aabbMargin);
+        Check.positive("maxLinearSpeed", maxLinearSpeed);
+        Check.positive("maxAngularSpeed", maxAngularSpeed);
     }
 
     /** @return a builder with the defaults. */
@@ -119,6 +132,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.sleepEpsilon = sleepEpsilon;
         b.frictionMix = frictionMix;
         b.aabbMargin = aabbMargin;
+        b.maxLinearSpeed = maxLinearSpeed;
+        b.maxAngularSpeed = maxAngularSpeed;
+        b.continuousCollision = continuousCollision;
         return b;
     }
 
@@ -133,6 +149,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
         private FrictionMix frictionMix = FrictionMix.GEOMETRIC_MEAN;
         private double aabbMargin = DEFAULT_AABB_MARGIN;
+        private double maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
+        private double maxAngularSpeed = DEFAULT_MAX_ANGULAR_SPEED;
+        private boolean continuousCollision = true;
 
         private Builder() {
         }
@@ -193,10 +212,28 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
             return this;
         }
 
+        /** Speed limit (m/s, > 0) applied to every body before integration. */
+        public Builder maxLinearSpeed(double metresPerSecond) {
+            maxLinearSpeed = metresPerSecond;
+            return this;
+        }
+
+        /** Angular speed limit (rad/s, > 0) applied to every body before integration. */
+        public Builder maxAngularSpeed(double radiansPerSecond) {
+            maxAngularSpeed = radiansPerSecond;
+            return this;
+        }
+
+        /** Whether fast bodies are swept so they cannot tunnel (on by default). */
+        public Builder continuousCollision(boolean on) {
+            continuousCollision = on;
+            return this;
+        }
+
         /** @return validated settings. */
         public WorldSettings build() {
             return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
-                    frictionMix, aabbMargin);
+                    frictionMix, aabbMargin, maxLinearSpeed, maxAngularSpeed, continuousCollision);
         }
     }
 }

@@ -36,6 +36,11 @@ public final class Box extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        return Math.min(hx, Math.min(hy, hz));
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.BOX;
     }

@@ -31,6 +31,11 @@ public final class Capsule extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        return radius();
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.CAPSULE;
     }

@@ -457,6 +457,22 @@ public final class ConvexHull extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        double r = innerRadius;
+        if (Double.isNaN(r)) {
+            r = Double.POSITIVE_INFINITY;
+            for (int f = 0; f < faceCount(); f++) {
+                r = Math.min(r, faceOffset(f));
+            }
+            innerRadius = r = Math.max(0, r);
+        }
+        return r;
+    }
+
+    /** Cached {@link #innerRadius()}; NaN until first asked. */
+    private double innerRadius = Double.NaN;
+
+    @Override
     public ShapeType type() {
         return ShapeType.CONVEX_HULL;
     }

@@ -39,6 +39,11 @@ public final class HalfSpace extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.HALF_SPACE;
     }

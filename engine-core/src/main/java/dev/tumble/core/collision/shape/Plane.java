@@ -30,6 +30,11 @@ public final class Plane extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        return 0;
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.PLANE;
     }

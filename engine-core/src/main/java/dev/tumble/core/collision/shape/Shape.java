@@ -19,6 +19,13 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
     private boolean identityOffset = true;
 
     /** @return the kind of shape. */
+    /**
+     * The radius (m) of the largest ball centred on the shape's own origin that lies inside the
+     * shape: how far it can move in one step and still overlap where it was. Zero for a plane,
+     * infinite for a half-space.
+     */
+    public abstract double innerRadius();
+
     public abstract ShapeType type();
 
     /** @return the offset position of the shape in body space, m. */

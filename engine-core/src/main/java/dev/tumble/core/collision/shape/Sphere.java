@@ -19,6 +19,11 @@ public final class Sphere extends Shape {
     }
 
     @Override
+    public double innerRadius() {
+        return radius;
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.SPHERE;
     }

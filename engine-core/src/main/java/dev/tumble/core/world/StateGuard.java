@@ -1,0 +1,143 @@
+package dev.tumble.core.world;
+
+import dev.tumble.core.body.BodyRegistry;
+import dev.tumble.core.body.BodyType;
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.event.BodyEvent;
+import dev.tumble.core.event.EventBuffer;
+import org.joml.Quaterniondc;
+import org.joml.Vector3dc;
+
+/**
+ * The step's safety nets: speed limits before integration, and quarantine of any body whose
+ * state turns non-finite.
+ *
+ * <p>At the start of a step every dynamic body's state is saved (13 doubles). After integration
+ * and after solving, a body with a NaN or infinite position, orientation or velocity is put back
+ * to that saved state, {@linkplain RigidBody#quarantine() quarantined} (frozen, colliding with
+ * nothing) and reported as {@link BodyEvent.Type#NON_FINITE}. Checking right after integration
+ * catches a bad force before the body meets the contact solver, so its NaN never reaches the
+ * bodies it touches.
+ */
+final class StateGuard {
+    private static final int STRIDE = 13;
+
+    private final WorldSettings settings;
+    /** Per dense body: position (3), orientation w, x, y, z (4), velocity (3), angular velocity (3). */
+    private double[] saved = new double[16 * STRIDE];
+    /** Per dense body: the centre of mass before integration, x, y, z (for the sweep). */
+    private double[] previous = new double[16 * 3];
+    private int quarantinedThisStep;
+
+    StateGuard(WorldSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Clamps speeds to the settings' limits and saves every body's state. */
+    void begin(BodyRegistry bodies, int n) {
+        if (saved.length < n * STRIDE) {
+            saved = new double[Math.max(n, saved.length / STRIDE * 2) * STRIDE];
+            previous = new double[saved.length / STRIDE * 3];
+        }
+        quarantinedThisStep = 0;
+        double maxV = settings.maxLinearSpeed();
+        double maxW = settings.maxAngularSpeed();
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            if (b.type() == BodyType.DYNAMIC && b.isAwake()) {
+                clampSpeeds(b, maxV, maxW);
+            }
+            save(b, i);
+        }
+    }
+
+    private static void clampSpeeds(RigidBody b, double maxV, double maxW) {
+        Vector3dc v = b.velocity();
+        double v2 = v.lengthSquared();
+        if (v2 > maxV * maxV) {
+            double k = maxV / Math.sqrt(v2);
+            b.addVelocity(v.x() * (k - 1), v.y() * (k - 1), v.z() * (k - 1));
+        }
+        Vector3dc w = b.angularVelocity();
+        double w2 = w.lengthSquared();
+        if (w2 > maxW * maxW) {
+            double k = maxW / Math.sqrt(w2);
+            b.addAngularVelocity(w.x() * (k - 1), w.y() * (k - 1), w.z() * (k - 1));
+        }
+    }
+
+    private void save(RigidBody b, int i) {
+        double[] s = saved;
+        int o = i * STRIDE;
+        Vector3dc p = b.position();
+        Quaterniondc q = b.orientation();
+        Vector3dc v = b.velocity();
+        Vector3dc w = b.angularVelocity();
+        s[o] = p.x();
+        s[o + 1] = p.y();
+        s[o + 2] = p.z();
+        s[o + 3] = q.w();
+        s[o + 4] = q.x();
+        s[o + 5] = q.y();
+        s[o + 6] = q.z();
+        s[o + 7] = v.x();
+        s[o + 8] = v.y();
+        s[o + 9] = v.z();
+        s[o + 10] = w.x();
+        s[o + 11] = w.y();
+        s[o + 12] = w.z();
+        previous[3 * i] = p.x();
+        previous[3 * i + 1] = p.y();
+        previous[3 * i + 2] = p.z();
+    }
+
+    /** Per dense body, its centre of mass at the start of the step (x, y, z). */
+    double[] previousPositions() {
+        return previous;
+    }
+
+    /**
+     * Quarantines every dynamic body whose state is not finite, after restoring its saved state.
+     *
+     * @return how many bodies were quarantined by this call
+     */
+    int quarantineNonFinite(BodyRegistry bodies, int n, EventBuffer events) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.at(i);
+            if (b.type() != BodyType.DYNAMIC || b.isQuarantined() || isFinite(b)) {
+                continue;
+            }
+            restore(b, i);
+            b.quarantine();
+            events.addBody(BodyEvent.Type.NON_FINITE, b.id());
+            count++;
+        }
+        quarantinedThisStep += count;
+        return count;
+    }
+
+    /** Bodies quarantined since {@link #begin}. */
+    int quarantinedThisStep() {
+        return quarantinedThisStep;
+    }
+
+    private void restore(RigidBody b, int i) {
+        double[] s = saved;
+        int o = i * STRIDE;
+        b.position(s[o], s[o + 1], s[o + 2]);
+        b.orientation(s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
+    }
+
+    private static boolean isFinite(RigidBody b) {
+        Vector3dc p = b.position();
+        Quaterniondc q = b.orientation();
+        Vector3dc v = b.velocity();
+        Vector3dc w = b.angularVelocity();
+        // The sum is NaN or infinite exactly when some term is (or when terms overflow, which is
+        // just as fatal for a position).
+        double sum = p.x() + p.y() + p.z() + q.w() + q.x() + q.y() + q.z()
+                + v.x() + v.y() + v.z() + w.x() + w.y() + w.z();
+        return Double.isFinite(sum);
+    }
+}
