@@ -313,6 +313,7 @@ public final class RigidBody {
      * {@code velocity += Δv}, componentwise as Cyclone does.
      */
     public void addVelocity(double dx, double dy, double dz) {
+        Check.finite("velocity change", dx, dy, dz);
         velocity.x += dx;
         velocity.y += dy;
         velocity.z += dz;
@@ -320,6 +321,7 @@ public final class RigidBody {
 
     /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
     public void addAngularVelocity(double dx, double dy, double dz) {
+        Check.finite("angular velocity change", dx, dy, dz);
         rotation.x += dx;
         rotation.y += dy;
         rotation.z += dz;
@@ -328,7 +330,8 @@ public final class RigidBody {
     /**
      * Moves the body by {@code direction · distance} (m) without refreshing derived data: the
      * resolver's position-projection path (Cyclone keeps the transform stale until the next
-     * integration for awake bodies).
+     * integration for awake bodies). A solver primitive on the hot path, so not validated: a
+     * non-finite result is caught after the solve by the world, which quarantines the body.
      */
     public void translate(Vector3dc direction, double distance) {
         position.x += direction.x() * distance;
@@ -339,7 +342,7 @@ public final class RigidBody {
     /**
      * Turns the body by the small rotation vector {@code angle} (rad, world axis times angle)
      * with the first-order update {@code q += ½·(0, angle)·q}, then normalises. Derived data is
-     * not refreshed (see {@link #translate}).
+     * not refreshed (see {@link #translate}); like it, a solver primitive that is not validated.
      */
     public void rotateByScaledAxis(double ax, double ay, double az, double scale) {
         addScaledVector(orientation, ax, ay, az, scale);
@@ -515,6 +518,10 @@ public final class RigidBody {
      * put to sleep: the world decides sleep island by island.
      */
     public void integrate(double duration, double gravityX, double gravityY, double gravityZ, boolean sleepHere) {
+        if (!(duration > 0) || duration == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
+        }
+        Check.finite("gravity", gravityX, gravityY, gravityZ);
         if (type == BodyType.STATIC || !awake) {
             clearAccumulators();
             return;
@@ -1020,6 +1027,7 @@ public final class RigidBody {
 
     /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
     public void sweptBack(double dx, double dy, double dz) {
+        Check.finite("sweptBack", dx, dy, dz);
         sweptBack.set(dx, dy, dz);
     }
 
