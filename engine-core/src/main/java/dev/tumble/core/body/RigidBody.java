@@ -313,7 +313,6 @@ public final class RigidBody {
      * {@code velocity += Δv}, componentwise as Cyclone does.
      */
     public void addVelocity(double dx, double dy, double dz) {
-        Check.finite("velocity change", dx, dy, dz);
         velocity.x += dx;
         velocity.y += dy;
         velocity.z += dz;
@@ -321,7 +320,6 @@ public final class RigidBody {
 
     /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
     public void addAngularVelocity(double dx, double dy, double dz) {
-        Check.finite("angular velocity change", dx, dy, dz);
         rotation.x += dx;
         rotation.y += dy;
         rotation.z += dz;
