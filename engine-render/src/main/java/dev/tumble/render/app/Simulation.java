@@ -25,6 +25,17 @@ public interface Simulation {
     default void beforeStep(double time, double dt, Controls controls) {
     }
 
+    /**
+     * Whether the scene reads this key in {@link #beforeStep}: the window then does not also fly
+     * the camera with it (the camera flies with W, A, S, D, Q, E). The viewer's own keys (P,
+     * Space, N, R, T, G, B, H, C, F2, F12, Escape) always belong to the viewer.
+     *
+     * @param glfwKey a GLFW key code
+     */
+    default boolean usesKey(int glfwKey) {
+        return false;
+    }
+
     /** The camera the scene opens with. */
     default Camera camera() {
         return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
