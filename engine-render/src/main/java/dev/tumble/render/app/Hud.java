@@ -11,9 +11,10 @@ import java.util.Locale;
  */
 public final class Hud {
     /** The key help shown under the figures. */
-    public static final String HELP = "drag: orbit  right/middle drag: pan  wheel: zoom  WASD QE: fly (Shift: fast)\n"
-            + "Ctrl+left drag: pull a body  P/Space: pause  N: step  T: slow motion  R: reset\n"
-            + "G: debug  B: boxes  C: camera  H: HUD  F2/F12: screenshot  Esc: quit";
+    public static final String HELP = "drag: orbit   right/middle drag: pan   wheel: zoom\n"
+            + "WASD QE: fly (Shift: fast)   Ctrl+left drag: pull a body\n"
+            + "P/Space: pause   N: step   T: slow motion   R: reset\n"
+            + "G: debug   B: boxes   C: camera   H: help/HUD   F2/F12: screenshot   Esc: quit";
 
     private final StringBuilder sb = new StringBuilder(512);
 
@@ -44,7 +45,7 @@ public final class Hud {
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "bodies %d   awake %d   contacts %d   islands %d   joints %d%n",
                 world.bodies().size(), p.awakeBodies(), world.contacts().size(), p.islands(), world.joints().size()));
-        sb.append(String.format(Locale.ROOT, "step %.2f ms:", p.totalNanos() / 1e6));
+        sb.append(String.format(Locale.ROOT, "step %.2f ms%n ", p.totalNanos() / 1e6));
         for (StepProfile.Stage s : StepProfile.Stage.values()) {
             sb.append(' ').append(s.name().toLowerCase(Locale.ROOT).replace('_', ' '))
                     .append(String.format(Locale.ROOT, " %.2f", p.millis(s)));

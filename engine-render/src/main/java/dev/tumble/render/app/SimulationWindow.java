@@ -50,7 +50,7 @@ import static org.lwjgl.glfw.GLFW.*;
  * <tr><td>G</td><td>debug drawing (contacts, normals, velocities, joints)</td></tr>
  * <tr><td>B</td><td>bounding boxes in debug drawing</td></tr>
  * <tr><td>C</td><td>back to the scene's camera</td></tr>
- * <tr><td>H</td><td>HUD on/off</td></tr>
+ * <tr><td>H</td><td>HUD: figures and help, figures only, off</td></tr>
  * <tr><td>F2 or F12</td><td>screenshot PNG (the path is printed)</td></tr>
  * <tr><td>Escape</td><td>quit</td></tr>
  * </table>
@@ -98,7 +98,7 @@ public final class SimulationWindow {
     private double cursorX;
     private double cursorY;
     private int dragButton = -1;
-    private boolean hudOn = true;
+    private int hudMode; // 0: figures and help, 1: figures, 2: off
     private boolean screenshotRequested;
     private Path lastScreenshot;
     private String hudText = "";
@@ -323,14 +323,14 @@ public final class SimulationWindow {
         hudAge += frameSeconds;
         if (hudAge >= 0.25) {
             fps = hudAge > 0 && Double.isFinite(hudAge) ? framesSinceHud / hudAge : 0;
-            hudText = hud.text(fps, world, clock, simulatedTime, debug, true);
+            hudText = hud.text(fps, world, clock, simulatedTime, debug, hudMode == 0);
             hudAge = 0;
             framesSinceHud = 0;
         }
-        if (!hudOn) {
+        if (hudMode == 2) {
             return;
         }
-        float scale = h >= 900 ? 2f : 1.5f;
+        float scale = h >= 900 ? 2f : w >= 1000 ? 1.5f : 1f;
         int lines = 1 + (int) hudText.chars().filter(c -> c == '\n').count();
         hudBatch.rect(6, 6, TextBatch.width(hudText, scale) + 12, lines * TextBatch.LINE_HEIGHT * scale + 8, 0x000000, 0.55f);
         hudBatch.text(12, 10, hudText, 0xF0F0F0, scale);
@@ -398,7 +398,10 @@ public final class SimulationWindow {
             case GLFW_KEY_G -> debug = !debug;
             case GLFW_KEY_B -> walker.layer(WorldDebugDraw.Layer.AABBS, !walker.isOn(WorldDebugDraw.Layer.AABBS));
             case GLFW_KEY_C -> copyCamera(simulation.camera());
-            case GLFW_KEY_H -> hudOn = !hudOn;
+            case GLFW_KEY_H -> {
+                hudMode = (hudMode + 1) % 3;
+                hudAge = Double.POSITIVE_INFINITY;
+            }
             case GLFW_KEY_F2, GLFW_KEY_F12 -> screenshotRequested = true;
             default -> {
             }

@@ -23,13 +23,14 @@ class HudTest {
         clock.setSlowMotion(true);
         String text = new Hud().text(59.6, world, clock, 1.25, true, false);
         String[] lines = text.split("\n");
-        assertEquals(3, lines.length, text);
+        assertEquals(4, lines.length, text);
         assertTrue(lines[0].startsWith("60 fps"), lines[0]);
         assertTrue(lines[0].contains("t = 1.25 s") && lines[0].contains("PAUSED") && lines[0].contains("SLOW") && lines[0].contains("DEBUG"), lines[0]);
         assertTrue(lines[1].contains("bodies 4"), lines[1]);
         assertTrue(lines[1].contains("contacts " + world.contacts().size()) && world.contacts().size() >= 12, lines[1]);
         assertTrue(lines[1].contains("awake " + world.profile().awakeBodies()), lines[1]);
-        assertTrue(lines[2].startsWith("step ") && lines[2].contains("narrow phase") && lines[2].contains("resolve"), lines[2]);
+        assertTrue(lines[2].startsWith("step ") && lines[2].endsWith(" ms"), lines[2]);
+        assertTrue(lines[3].contains("narrow phase") && lines[3].contains("resolve"), lines[3]);
         assertTrue(new Hud().text(60, world, clock, 0, false, true).contains("Ctrl+left drag"));
     }
 }
