@@ -178,6 +178,9 @@ public final class SceneRenderer implements AutoCloseable {
      * @param shadowMapSize shadow map side, texels (0 turns shadows off)
      */
     public SceneRenderer(int width, int height, int requestedSamples, int shadowMapSize) {
+        int savedFramebuffer = glGetInteger(GL_FRAMEBUFFER_BINDING);
+        int savedVao = glGetInteger(GL_VERTEX_ARRAY_BINDING);
+        int savedBuffer = glGetInteger(GL_ARRAY_BUFFER_BINDING);
         int maxSamples = glGetInteger(GL_MAX_SAMPLES);
         this.samples = requestedSamples > 1 ? Math.min(requestedSamples, maxSamples) : 0;
         this.shadowSize = Math.max(0, shadowMapSize);
@@ -213,6 +216,9 @@ public final class SceneRenderer implements AutoCloseable {
             shadowFbo = 0;
         }
         resize(width, height);
+        glBindFramebuffer(GL_FRAMEBUFFER, savedFramebuffer);
+        glBindVertexArray(savedVao);
+        glBindBuffer(GL_ARRAY_BUFFER, savedBuffer);
     }
 
     private static void check(String what) {
@@ -235,6 +241,8 @@ public final class SceneRenderer implements AutoCloseable {
         if (newWidth == width && newHeight == height) {
             return;
         }
+        int savedFramebuffer = glGetInteger(GL_FRAMEBUFFER_BINDING);
+        int savedRenderbuffer = glGetInteger(GL_RENDERBUFFER_BINDING);
         deleteTargets();
         width = newWidth;
         height = newHeight;
@@ -262,8 +270,8 @@ public final class SceneRenderer implements AutoCloseable {
             glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, msDepth);
             check("multisample");
         }
-        glBindRenderbuffer(GL_RENDERBUFFER, 0);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glBindRenderbuffer(GL_RENDERBUFFER, savedRenderbuffer);
+        glBindFramebuffer(GL_FRAMEBUFFER, savedFramebuffer);
     }
 
     private void deleteTargets() {
