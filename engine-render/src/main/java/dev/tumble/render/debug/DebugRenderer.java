@@ -208,11 +208,11 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
 
     /** Two unit vectors perpendicular to the unit (dx, dy, dz) and to each other, into {@link #basis}. */
     private void perpendiculars(double dx, double dy, double dz) {
-        double ux = Math.abs(dy) < 0.9 ? 0 : 1;
-        double uy = Math.abs(dy) < 0.9 ? 1 : 0;
-        double sx = dy * 0 - dz * uy;
-        double sy = dz * ux - dx * 0;
-        double sz = dx * uy - dy * ux;
+        // s = d × u with u = world y, or world x when d is nearly vertical.
+        boolean vertical = Math.abs(dy) >= 0.9;
+        double sx = vertical ? 0 : -dz;
+        double sy = vertical ? dz : 0;
+        double sz = vertical ? -dy : dx;
         double sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
         sx /= sl;
         sy /= sl;

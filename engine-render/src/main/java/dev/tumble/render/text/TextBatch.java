@@ -69,9 +69,9 @@ public final class TextBatch implements AutoCloseable {
      */
     public void rect(float x, float y, float w, float h, int rgb, float alpha) {
         ensure(6);
-        float[][] corners = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
         for (int k : QUAD_ORDER) {
-            put(corners[k][0], corners[k][1], rgb, alpha);
+            // Corners 0..3 run clockwise from the top-left.
+            put(k == 1 || k == 2 ? x + w : x, k >= 2 ? y + h : y, rgb, alpha);
         }
     }
 
