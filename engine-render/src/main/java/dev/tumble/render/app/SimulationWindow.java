@@ -211,6 +211,19 @@ public final class SimulationWindow {
         }
     }
 
+    /**
+     * Runs {@code n} more frames on the context the viewer is open on (see
+     * {@link #runFrames(GlContext, int, double)}).
+     *
+     * @throws IllegalStateException when the viewer is not open
+     */
+    public void runFrames(int n, double frameSeconds) {
+        if (context == null) {
+            throw new IllegalStateException("the viewer is not open: call runFrames(context, n, frameSeconds) first");
+        }
+        runFrames(context, n, frameSeconds);
+    }
+
     private void open(GlContext ctx) {
         context = ctx;
         try {

@@ -98,17 +98,7 @@ class SimulationWindowTest {
     }
 
     private void frames(int n) {
-        win.runFrames(null == win.renderer() ? null : currentContext(), n, DT);
-    }
-
-    private dev.tumble.render.gl.GlContext currentContext() {
-        try {
-            var f = SimulationWindow.class.getDeclaredField("context");
-            f.setAccessible(true);
-            return (dev.tumble.render.gl.GlContext) f.get(win);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        win.runFrames(n, DT);
     }
 
     private void press(int key) {
