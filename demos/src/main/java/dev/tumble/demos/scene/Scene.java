@@ -97,6 +97,20 @@ public abstract class Scene implements Simulation {
         time = steps * dt();
     }
 
+    /**
+     * Counts one step taken by calling {@code world().step(dt())} directly (scene files, which
+     * have no script), so {@link #time()} and {@link #steps()} stay true.
+     */
+    public void advanceClock() {
+        steps++;
+        time = steps * dt();
+    }
+
+    /** The step at which the scene's still picture ({@code docs/demos/NAME.png}) is taken. */
+    public int stillStep() {
+        return 90;
+    }
+
     /** {@code n} steps with no input (headless: scenes run their scripts). */
     public Scene run(int n) {
         for (int i = 0; i < n; i++) {
