@@ -1,6 +1,5 @@
 package dev.tumble.demos.cli;
 
-import dev.tumble.core.world.WorldSettings;
 import dev.tumble.demos.file.FileScene;
 import dev.tumble.demos.file.SceneFileException;
 import dev.tumble.demos.file.SceneReader;
@@ -209,7 +208,7 @@ public final class Commands {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
             double fps = 1 / (scene.dt() * STEPS_PER_FRAME);
-            try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1]);
+            try (HeadlessRecorder recorder = HeadlessGl.open(size[0], size[1]);
                  FrameSink sink = a.option("png") != null ? new PngSequenceSink(path, name)
                          : a.option("mp4") != null ? new Mp4Sink(path, fps) : new GifSink(path, fps)) {
                 new Player(scene).record(recorder, sink, frames, STEPS_PER_FRAME);
@@ -306,7 +305,7 @@ public final class Commands {
         int[] size = a.option("size") == null ? new int[] {640, 360} : size(a);
         try {
             Files.createDirectories(dir);
-            try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1])) {
+            try (HeadlessRecorder recorder = HeadlessGl.open(size[0], size[1])) {
                 for (SceneCatalog.Entry e : SceneCatalog.entries()) {
                     Scene scene = e.build(SceneOptions.DEFAULTS);
                     scene.run(scene.stillStep());
@@ -320,10 +319,5 @@ public final class Commands {
             return 1;
         }
         return 0;
-    }
-
-    /** The solver a world uses, for messages. */
-    static String solver(WorldSettings s) {
-        return SceneOptions.solverName(s.solver());
     }
 }

@@ -167,6 +167,11 @@ public final class BallisticScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 100;
+    }
+
+    @Override
     public Camera camera() {
         return big ? new Camera().lookAt(-6f, 5f, 14f, 7f, 1.5f, 0f) : new Camera().lookAt(-4f, 5f, 14f, 5f, 1f, 0f);
     }

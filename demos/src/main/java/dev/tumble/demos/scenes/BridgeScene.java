@@ -93,6 +93,11 @@ public final class BridgeScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 80;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(4f, 6f, 11f, 0f, 2f, 0f);
     }

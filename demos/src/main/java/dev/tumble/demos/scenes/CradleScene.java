@@ -61,6 +61,11 @@ public final class CradleScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 40;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(0.5f, 2.2f, 6.5f, 0f, 1.8f, 0f);
     }

@@ -46,7 +46,12 @@ public final class DominoScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 150;
+    }
+
+    @Override
     public Camera camera() {
-        return new Camera().lookAt(-3f, 4f, 9f, 0.5f, 0.5f, 0f);
+        return new Camera().lookAt(-2f, 3f, 6.5f, 0.5f, 0.5f, 0f);
     }
 }

@@ -90,6 +90,11 @@ public final class ExplosionScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 48;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(10f, 9f, 14f, 0f, 0.5f, 0f);
     }

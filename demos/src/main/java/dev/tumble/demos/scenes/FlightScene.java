@@ -106,6 +106,11 @@ public final class FlightScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 150;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(-36f, 10f, 9f, -30f, 8f, 0f);
     }

@@ -131,6 +131,11 @@ public final class FractureScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 40;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(-3f, 4f, 9f, 0f, 0.8f, 0f);
     }

@@ -78,6 +78,11 @@ public final class MixedStackScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 160;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(5f, 4f, 8f, 1.2f, 1f, 0f);
     }

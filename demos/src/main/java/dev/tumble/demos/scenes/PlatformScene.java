@@ -63,6 +63,11 @@ public final class PlatformScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 70;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(5f, 5f, 9f, 0f, 2.5f, 0f);
     }

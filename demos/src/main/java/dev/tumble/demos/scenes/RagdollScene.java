@@ -81,6 +81,11 @@ public final class RagdollScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 60;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(3.5f, 3f, 5f, 0.3f, 1f, 0f);
     }

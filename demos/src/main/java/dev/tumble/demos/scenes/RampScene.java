@@ -60,6 +60,11 @@ public final class RampScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 100;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(14f, 10f, 16f, 0f, 4f, 0f);
     }

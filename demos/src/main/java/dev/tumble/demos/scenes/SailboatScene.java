@@ -121,6 +121,11 @@ public final class SailboatScene extends Scene {
     }
 
     @Override
+    public int stillStep() {
+        return 120;
+    }
+
+    @Override
     public Camera camera() {
         return new Camera().lookAt(-5f, 4f, 9f, 0f, 0.8f, 0f);
     }
