@@ -181,16 +181,11 @@ public final class Commands {
         String name = target.endsWith(".json") ? Path.of(target).getFileName().toString().replace(".json", "") : target;
         boolean headless = a.flag("headless") || outputs > 0 || !GlContexts.displayAvailable();
         if (!headless) {
-            if (WindowLauncher.available()) {
-                try {
-                    WindowLauncher.run("Tumble — " + name, factory, size[0], size[1], Scene.DT);
-                    return 0;
-                } catch (Exception e) {
-                    Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
-                    err.println("tumble: cannot open a window (" + cause + "); recording headless instead");
-                }
-            } else {
-                err.println("tumble: the window app (" + WindowLauncher.WINDOW_CLASS + ") is not in this build; recording headless");
+            try {
+                WindowLauncher.run("Tumble — " + name, factory, size[0], size[1], Scene.DT);
+                return 0;
+            } catch (RuntimeException | LinkageError e) {
+                err.println("tumble: cannot open a window (" + e + "); recording headless instead");
             }
         }
         Path path;
@@ -208,7 +203,7 @@ public final class Commands {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
             double fps = 1 / (scene.dt() * STEPS_PER_FRAME);
-            try (HeadlessRecorder recorder = HeadlessGl.open(size[0], size[1]);
+            try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1]);
                  FrameSink sink = a.option("png") != null ? new PngSequenceSink(path, name)
                          : a.option("mp4") != null ? new Mp4Sink(path, fps) : new GifSink(path, fps)) {
                 new Player(scene).record(recorder, sink, frames, STEPS_PER_FRAME);
@@ -305,7 +300,7 @@ public final class Commands {
         int[] size = a.option("size") == null ? new int[] {640, 360} : size(a);
         try {
             Files.createDirectories(dir);
-            try (HeadlessRecorder recorder = HeadlessGl.open(size[0], size[1])) {
+            try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1])) {
                 for (SceneCatalog.Entry e : SceneCatalog.entries()) {
                     Scene scene = e.build(SceneOptions.DEFAULTS);
                     scene.run(scene.stillStep());

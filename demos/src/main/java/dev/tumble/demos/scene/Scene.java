@@ -128,10 +128,12 @@ public abstract class Scene implements Simulation {
      * Moves the camera each frame (a scene that travels, like the flight simulator, follows its
      * subject); the default leaves it where the user put it.
      */
+    @Override
     public void updateCamera(Camera camera) {
     }
 
     /** Adds what is drawn but not simulated (a water surface) to a frame's draw list. */
+    @Override
     public void decorate(dev.tumble.render.scene.DrawList list) {
     }
 

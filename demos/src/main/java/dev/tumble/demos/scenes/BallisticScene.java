@@ -175,4 +175,9 @@ public final class BallisticScene extends Scene {
     public Camera camera() {
         return big ? new Camera().lookAt(-6f, 5f, 14f, 7f, 1.5f, 0f) : new Camera().lookAt(-4f, 5f, 14f, 5f, 1f, 0f);
     }
+
+    @Override
+    public boolean usesKey(int glfwKey) {
+        return (glfwKey >= 49 && glfwKey <= 52) || glfwKey == 32; // 1–4 pick the round, Space fires
+    }
 }

@@ -98,4 +98,9 @@ public final class ExplosionScene extends Scene {
     public Camera camera() {
         return new Camera().lookAt(10f, 9f, 14f, 0f, 0.5f, 0f);
     }
+
+    @Override
+    public boolean usesKey(int glfwKey) {
+        return glfwKey == 32; // Space sets off the blast
+    }
 }

@@ -114,4 +114,9 @@ public final class FlightScene extends Scene {
     public Camera camera() {
         return new Camera().lookAt(-36f, 10f, 9f, -30f, 8f, 0f);
     }
+
+    @Override
+    public boolean usesKey(int glfwKey) {
+        return glfwKey == 87 || glfwKey == 83 || glfwKey == 65 || glfwKey == 68 || glfwKey == 81 || glfwKey == 69; // W/S, A/D, Q/E
+    }
 }

@@ -134,4 +134,9 @@ public final class SailboatScene extends Scene {
     public List<ForceSpec> buoyancy() {
         return forceSpecs().stream().filter(s -> s instanceof ForceSpec.BuoyancySpec).toList();
     }
+
+    @Override
+    public boolean usesKey(int glfwKey) {
+        return glfwKey == 65 || glfwKey == 68 || glfwKey == 81 || glfwKey == 69; // A/D rudder, Q/E sail
+    }
 }

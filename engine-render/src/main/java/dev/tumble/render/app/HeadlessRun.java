@@ -94,6 +94,8 @@ public final class HeadlessRun {
                 time += dt;
                 long t1 = System.nanoTime();
                 view.fill(world, sim::colour, list);
+                sim.decorate(list);
+                sim.updateCamera(camera);
                 if (debug) {
                     world.debugDraw(walker, rec.debug());
                 }

@@ -36,6 +36,17 @@ public interface Simulation {
         return false;
     }
 
+    /**
+     * Moves the camera each frame: a scene that travels (an aircraft, a boat) keeps its subject
+     * in view by retargeting it; the default leaves the camera where the user put it.
+     */
+    default void updateCamera(Camera camera) {
+    }
+
+    /** Adds what is drawn but not simulated (a water surface) to a frame's draw list. */
+    default void decorate(dev.tumble.render.scene.DrawList list) {
+    }
+
     /** The camera the scene opens with. */
     default Camera camera() {
         return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);

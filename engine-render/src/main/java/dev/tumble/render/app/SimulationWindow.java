@@ -310,6 +310,8 @@ public final class SimulationWindow {
         }
         renderer.resize(w, h);
         view.fill(world, simulation::colour, clock.alpha(), drawList);
+        simulation.decorate(drawList);
+        simulation.updateCamera(camera);
         if (debug) {
             world.debugDraw(walker, debugRenderer);
         }
@@ -398,6 +400,9 @@ public final class SimulationWindow {
         }
         if (action != GLFW_PRESS || clock == null) {
             return;
+        }
+        if (key != GLFW_KEY_ESCAPE && simulation.usesKey(key)) {
+            return; // the scene's control (a gun's trigger, a rudder) wins over the viewer's
         }
         switch (key) {
             case GLFW_KEY_ESCAPE -> closeRequested = true;
