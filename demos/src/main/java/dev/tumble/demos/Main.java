@@ -1,25 +1,39 @@
 package dev.tumble.demos;
 
-import dev.tumble.core.body.RigidBody;
+import dev.tumble.demos.cli.Args;
+import dev.tumble.demos.cli.Commands;
+import java.io.PrintStream;
+import java.util.Arrays;
 
 /**
- * The demo app's entry point. Until the renderer and the scene registry land, it prints a text
- * trace of a box falling from 5 m under gravity, integrated by Tumble's rigid body.
+ * The demo app: {@code list}, {@code run NAME}, {@code simulate SCENE.json}, {@code export NAME
+ * OUT.json}, {@code stills [DIR]}; with no arguments it runs the default scene. See
+ * {@link Commands#USAGE}.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        RigidBody box = RigidBody.dynamic().mass(1).position(0, 5, 0).acceleration(0, -9.81, 0).damping(1, 1);
-        double dt = 1 / 60.0;
-        System.out.println("Tumble: a box falling from 5 m (text trace until the renderer lands)");
-        System.out.println("  t [s]    y [m]    vy [m/s]");
-        for (int step = 0; step <= 60; step++) {
-            if (step % 6 == 0) {
-                System.out.printf("  %5.2f  %7.3f  %8.3f%n", step * dt, box.position().y(), box.velocity().y());
-            }
-            box.integrate(dt);
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Runs one command.
+     *
+     * @return the exit code: 0 done, 1 it failed (no GL, an I/O error), 2 bad arguments or a bad
+     *     scene file
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return new Commands(out, err).run(Arrays.asList(args));
+        } catch (Args.UsageException e) {
+            err.println("error: " + e.getMessage());
+            err.println(Commands.USAGE);
+            return 2;
         }
     }
 }

@@ -139,6 +139,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final Vector3f ambient = new Vector3f(0.46f, 0.48f, 0.54f);
 
     private final Matrix4f viewProj = new Matrix4f();
+    private final Matrix4f cameraViewProj = new Matrix4f();
+    private final int[] savedViewport = new int[4];
     private final Matrix4f lightViewProj = new Matrix4f();
     private IntBuffer readBuffer;
     private long lastFrameNanos;
@@ -176,6 +178,9 @@ public final class SceneRenderer implements AutoCloseable {
      * @param shadowMapSize shadow map side, texels (0 turns shadows off)
      */
     public SceneRenderer(int width, int height, int requestedSamples, int shadowMapSize) {
+        int savedFramebuffer = glGetInteger(GL_FRAMEBUFFER_BINDING);
+        int savedVao = glGetInteger(GL_VERTEX_ARRAY_BINDING);
+        int savedBuffer = glGetInteger(GL_ARRAY_BUFFER_BINDING);
         int maxSamples = glGetInteger(GL_MAX_SAMPLES);
         this.samples = requestedSamples > 1 ? Math.min(requestedSamples, maxSamples) : 0;
         this.shadowSize = Math.max(0, shadowMapSize);
@@ -211,6 +216,9 @@ public final class SceneRenderer implements AutoCloseable {
             shadowFbo = 0;
         }
         resize(width, height);
+        glBindFramebuffer(GL_FRAMEBUFFER, savedFramebuffer);
+        glBindVertexArray(savedVao);
+        glBindBuffer(GL_ARRAY_BUFFER, savedBuffer);
     }
 
     private static void check(String what) {
@@ -233,6 +241,8 @@ public final class SceneRenderer implements AutoCloseable {
         if (newWidth == width && newHeight == height) {
             return;
         }
+        int savedFramebuffer = glGetInteger(GL_FRAMEBUFFER_BINDING);
+        int savedRenderbuffer = glGetInteger(GL_RENDERBUFFER_BINDING);
         deleteTargets();
         width = newWidth;
         height = newHeight;
@@ -260,8 +270,8 @@ public final class SceneRenderer implements AutoCloseable {
             glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, msDepth);
             check("multisample");
         }
-        glBindRenderbuffer(GL_RENDERBUFFER, 0);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glBindRenderbuffer(GL_RENDERBUFFER, savedRenderbuffer);
+        glBindFramebuffer(GL_FRAMEBUFFER, savedFramebuffer);
     }
 
     private void deleteTargets() {
@@ -341,9 +351,26 @@ public final class SceneRenderer implements AutoCloseable {
      * @param debug debug batch drawn on top (may be {@code null}); it is cleared afterwards
      */
     public void render(DrawList scene, Camera camera, DebugRenderer debug) {
+        render(scene, camera.viewProjection((float) width / height, cameraViewProj), debug);
+    }
+
+    /**
+     * Renders one frame with a view-projection matrix of the caller's own (a game's camera), into
+     * the renderer's framebuffer; show it with {@link #blitTo} or read it with {@link #readPixels}.
+     * The caller's framebuffer binding, viewport, program and vertex array are restored; depth
+     * testing is left enabled, face culling and blending disabled.
+     *
+     * @param scene what to draw
+     * @param worldToClip projection × view, for this renderer's aspect ratio ({@link #width()} / {@link #height()})
+     * @param debug debug batch drawn on top (may be {@code null}); it is cleared afterwards
+     */
+    public void render(DrawList scene, Matrix4fc worldToClip, DebugRenderer debug) {
         long t0 = System.nanoTime();
+        int savedProgram = glGetInteger(GL_CURRENT_PROGRAM);
+        int savedVao = glGetInteger(GL_VERTEX_ARRAY_BINDING);
+        glGetIntegerv(GL_VIEWPORT, savedViewport);
         gather(scene);
-        camera.viewProjection((float) width / height, viewProj);
+        viewProj.set(worldToClip);
         boolean drawShadows = shadows && fitLight(scene);
         int saved = glGetInteger(GL_FRAMEBUFFER_BINDING);
 
@@ -408,6 +435,10 @@ public final class SceneRenderer implements AutoCloseable {
             glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
         }
         glBindFramebuffer(GL_FRAMEBUFFER, saved);
+        glViewport(savedViewport[0], savedViewport[1], savedViewport[2], savedViewport[3]);
+        glUseProgram(savedProgram);
+        glBindVertexArray(savedVao);
+        glDisable(GL_BLEND);
         lastFrameNanos = System.nanoTime() - t0;
     }
 
@@ -563,6 +594,38 @@ public final class SceneRenderer implements AutoCloseable {
         glBlitFramebuffer(0, 0, width, height, 0, 0, screenWidth, screenHeight, GL_COLOR_BUFFER_BIT,
                 screenWidth == width && screenHeight == height ? GL_NEAREST : GL_LINEAR);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+
+    /**
+     * Copies the last frame into a framebuffer of the caller's (0 is the window's default
+     * framebuffer), scaled into the given rectangle; the caller's bindings are restored. For a
+     * game that draws the world into part of its own screen or into its own FBO.
+     *
+     * @param drawFramebuffer target framebuffer object name (0: default framebuffer)
+     * @param x left of the target rectangle, pixels from the left
+     * @param y bottom of the target rectangle, pixels from the bottom (GL convention)
+     * @param w target width, pixels
+     * @param h target height, pixels
+     */
+    public void blitTo(int drawFramebuffer, int x, int y, int w, int h) {
+        int savedRead = glGetInteger(GL_READ_FRAMEBUFFER_BINDING);
+        int savedDraw = glGetInteger(GL_DRAW_FRAMEBUFFER_BINDING);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, drawFramebuffer);
+        glBlitFramebuffer(0, 0, width, height, x, y, x + w, y + h, GL_COLOR_BUFFER_BIT,
+                w == width && h == height ? GL_NEAREST : GL_LINEAR);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, savedRead);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, savedDraw);
+    }
+
+    /**
+     * Binds the resolved frame (the image {@link #readPixels} reads and {@link #blitTo} copies)
+     * as the draw framebuffer with a full viewport, to draw overlays such as a HUD over it.
+     * It has no depth buffer contents worth testing against; bind 0 (or your own) afterwards.
+     */
+    public void bindResolvedFrame() {
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glViewport(0, 0, width, height);
     }
 
     /** Waits until the GPU has finished the submitted work (for timing). */

@@ -122,7 +122,7 @@ class SceneRendererTest {
     void debugDrawingAddsMarkersWhereTold() {
         DebugRenderer debug = new DebugRenderer();
         try {
-            debug.point(-1.5, 1.5, 1.5, 12, 0x00FF00);
+            debug.pointPixels(-1.5, 1.5, 1.5, 12, 0x00FF00);
             debug.segment(1.5, 0.02, 1.8, 2.4, 0.02, 1.8, 0x0000FF);
             debug.text(0, 2.0, 0, "hello", 0xFFFF00);
             DrawList scene = TestScenes.boxOnGround();

@@ -25,6 +25,28 @@ public interface Simulation {
     default void beforeStep(double time, double dt, Controls controls) {
     }
 
+    /**
+     * Whether the scene reads this key in {@link #beforeStep}: the window then does not also fly
+     * the camera with it (the camera flies with W, A, S, D, Q, E). The viewer's own keys (P,
+     * Space, N, R, T, G, B, H, C, F2, F12, Escape) always belong to the viewer.
+     *
+     * @param glfwKey a GLFW key code
+     */
+    default boolean usesKey(int glfwKey) {
+        return false;
+    }
+
+    /**
+     * Moves the camera each frame: a scene that travels (an aircraft, a boat) keeps its subject
+     * in view by retargeting it; the default leaves the camera where the user put it.
+     */
+    default void updateCamera(Camera camera) {
+    }
+
+    /** Adds what is drawn but not simulated (a water surface) to a frame's draw list. */
+    default void decorate(dev.tumble.render.scene.DrawList list) {
+    }
+
     /** The camera the scene opens with. */
     default Camera camera() {
         return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);

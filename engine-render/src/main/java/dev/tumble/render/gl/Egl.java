@@ -46,6 +46,7 @@ final class Egl {
     private final long getError;
     private final long queryString;
     private final long getPlatformDisplay;
+    private final boolean platformAttribsArePointers;
     private final long initialize;
     private final long terminate;
     private final long bindApi;
@@ -73,6 +74,10 @@ final class Egl {
         makeCurrent = required(lib, "eglMakeCurrent");
         releaseThread = required(lib, "eglReleaseThread");
         long gpd = lib.getFunctionAddress("eglGetPlatformDisplay");
+        // EGL 1.5's eglGetPlatformDisplay reads an EGLAttrib (pointer-sized) list; the EXT
+        // variant reads an EGLint list. Passing 32-bit entries to the former made it read stack
+        // garbage after EGL_NONE and fail with EGL_BAD_ATTRIBUTE now and then.
+        platformAttribsArePointers = gpd != 0L;
         if (gpd == 0L) {
             gpd = procAddress("eglGetPlatformDisplayEXT");
         }
@@ -138,8 +143,14 @@ final class Egl {
         return getPlatformDisplay != 0L;
     }
 
-    long getPlatformDisplay(int platform, long nativeDisplay, long attribs) {
-        return JNI.invokePPP(platform, nativeDisplay, attribs, getPlatformDisplay);
+    /** {@code eglGetPlatformDisplay[EXT]} with an empty attribute list of the width the function reads. */
+    long getPlatformDisplay(int platform, long nativeDisplay) {
+        try (org.lwjgl.system.MemoryStack stack = org.lwjgl.system.MemoryStack.stackPush()) {
+            long attribs = platformAttribsArePointers
+                    ? org.lwjgl.system.MemoryUtil.memAddress(stack.pointers(EGL_NONE))
+                    : org.lwjgl.system.MemoryUtil.memAddress(stack.ints(EGL_NONE));
+            return JNI.invokePPP(platform, nativeDisplay, attribs, getPlatformDisplay);
+        }
     }
 
     boolean initialize(long display, long majorOut, long minorOut) {

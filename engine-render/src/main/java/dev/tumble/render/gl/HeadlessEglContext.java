@@ -45,8 +45,7 @@ public final class HeadlessEglContext implements GlContext {
             boolean surfaceless = clientExt != null && clientExt.contains("EGL_MESA_platform_surfaceless")
                     && egl.hasPlatformDisplay();
             if (surfaceless) {
-                IntBuffer none = stack.ints(EGL_NONE);
-                display = egl.getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, 0L, org.lwjgl.system.MemoryUtil.memAddress(none));
+                display = egl.getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, 0L);
             }
             if (display == 0L) {
                 surfaceless = false;

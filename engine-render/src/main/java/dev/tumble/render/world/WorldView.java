@@ -36,6 +36,16 @@ public final class WorldView {
     private final Vector3d normal = new Vector3d();
     private double planeHalfSize = 30;
 
+    // Previous poses, one slot per body index: the body (to notice adds and removes), position
+    // (m) and orientation quaternion (w, x, y, z). Grown, never shrunk, so capturing allocates
+    // nothing once the world's size is reached.
+    private RigidBody[] previousBody = new RigidBody[0];
+    private double[] previous = new double[0];
+    private int captured;
+    private final Pose bodyPose = new Pose();
+    private final org.joml.Quaterniond qa = new org.joml.Quaterniond();
+    private final org.joml.Quaterniond qb = new org.joml.Quaterniond();
+
     /** Half side of the square drawn for planes and half-spaces, m (default 30). */
     public WorldView planeHalfSize(double metres) {
         if (!(metres > 0) || !Double.isFinite(metres)) {
@@ -62,13 +72,93 @@ public final class WorldView {
         return dest;
     }
 
+    /**
+     * Remembers every body's pose as the "previous" state for interpolated drawing: call it
+     * just before each fixed {@code world.step}. Allocates nothing once the array has grown to the
+     * world's body count.
+     */
+    public void capture(World world) {
+        List<RigidBody> bodies = world.bodies();
+        int n = bodies.size();
+        if (previousBody.length < n) {
+            int cap = Math.max(n, previousBody.length * 2);
+            previousBody = java.util.Arrays.copyOf(previousBody, cap);
+            previous = java.util.Arrays.copyOf(previous, cap * 7);
+        }
+        for (int i = 0; i < n; i++) {
+            RigidBody b = bodies.get(i);
+            previousBody[i] = b;
+            int o = 7 * i;
+            previous[o] = b.position().x();
+            previous[o + 1] = b.position().y();
+            previous[o + 2] = b.position().z();
+            previous[o + 3] = b.orientation().w();
+            previous[o + 4] = b.orientation().x();
+            previous[o + 5] = b.orientation().y();
+            previous[o + 6] = b.orientation().z();
+        }
+        for (int i = n; i < captured; i++) {
+            previousBody[i] = null;
+        }
+        captured = n;
+    }
+
+    /** Forgets the captured poses (after a reset), so {@link #fill(World, ToIntFunction, double, DrawList)} draws current poses. */
+    public void forgetCapture() {
+        java.util.Arrays.fill(previousBody, 0, captured, null);
+        captured = 0;
+    }
+
+    /**
+     * Clears {@code dest} and adds every body of {@code world} drawn between its pose at the last
+     * {@link #capture} and its current pose: positions interpolated linearly, orientations by
+     * slerp. Bodies not captured (added since) are drawn where they are.
+     *
+     * @param alpha 0 draws the captured poses, 1 the current ones (a fixed-step driver's alpha)
+     */
+    public DrawList fill(World world, ToIntFunction<RigidBody> colour, double alpha, DrawList dest) {
+        if (!(alpha >= 0 && alpha <= 1)) {
+            throw new IllegalArgumentException("alpha must be in [0, 1], was " + alpha);
+        }
+        dest.clear();
+        List<RigidBody> bodies = world.bodies();
+        for (int i = 0, n = bodies.size(); i < n; i++) {
+            RigidBody b = bodies.get(i);
+            if (i < captured && previousBody[i] == b && alpha < 1) {
+                interpolatedPose(b, 7 * i, alpha);
+                add(b, bodyPose, colour.applyAsInt(b), dest);
+            } else {
+                add(b, colour.applyAsInt(b), dest);
+            }
+        }
+        return dest;
+    }
+
+    private void interpolatedPose(RigidBody b, int o, double alpha) {
+        double beta = 1 - alpha;
+        qa.set(previous[o + 4], previous[o + 5], previous[o + 6], previous[o + 3]);
+        qb.set(b.orientation());
+        qa.slerp(qb, alpha);
+        bodyPose.set(beta * previous[o] + alpha * b.position().x(), beta * previous[o + 1] + alpha * b.position().y(),
+                beta * previous[o + 2] + alpha * b.position().z(), qa.w, qa.x, qa.y, qa.z);
+    }
+
     /** Adds one body's shapes to {@code dest}. */
     public void add(RigidBody body, int rgb, DrawList dest) {
+        add(body, null, rgb, dest);
+    }
+
+    /** Adds one body's shapes at {@code at} (the body's pose, or null for its current pose). */
+    private void add(RigidBody body, Pose at, int rgb, DrawList dest) {
         boolean asleep = body.hasFiniteMass() && !body.isAwake();
         List<Shape> shapes = body.shapes();
         for (int s = 0, n = shapes.size(); s < n; s++) {
             Shape shape = shapes.get(s);
-            pose.set(body, shape);
+            if (at == null) {
+                pose.set(body, shape);
+            } else {
+                compose(at, shape, pose);
+            }
             transform.set(pose.r[0], pose.r[3], pose.r[6],
                     pose.r[1], pose.r[4], pose.r[7],
                     pose.r[2], pose.r[5], pose.r[8],
@@ -95,6 +185,25 @@ public final class WorldView {
                 default -> throw new IllegalStateException("no mesh for shape type " + shape.type());
             }
         }
+    }
+
+    /** {@code dest = body · shape offset}. */
+    private static void compose(Pose body, Shape shape, Pose dest) {
+        if (shape.hasIdentityOffset()) {
+            dest.set(body);
+            return;
+        }
+        Pose o = shape.offsetPose();
+        double[] t = body.r;
+        for (int row = 0; row < 3; row++) {
+            double a = t[3 * row], b = t[3 * row + 1], c = t[3 * row + 2];
+            dest.r[3 * row] = a * o.r[0] + b * o.r[3] + c * o.r[6];
+            dest.r[3 * row + 1] = a * o.r[1] + b * o.r[4] + c * o.r[7];
+            dest.r[3 * row + 2] = a * o.r[2] + b * o.r[5] + c * o.r[8];
+        }
+        dest.px = t[0] * o.px + t[1] * o.py + t[2] * o.pz + body.px;
+        dest.py = t[3] * o.px + t[4] * o.py + t[5] * o.pz + body.py;
+        dest.pz = t[6] * o.px + t[7] * o.py + t[8] * o.pz + body.pz;
     }
 
     private void addPlane(double nx, double ny, double nz, double offset, int rgb, DrawList dest) {

@@ -1,0 +1,52 @@
+package dev.tumble.demos.file;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.world.WorldSettings;
+import dev.tumble.demos.scene.ForceSpec;
+import dev.tumble.demos.scene.JointSpec;
+import dev.tumble.demos.scene.Scene;
+import dev.tumble.demos.scene.SceneOptions;
+
+/** A scene read from a scene file: its world, body ids, joints, forces and step. */
+public final class FileScene extends Scene {
+    private final double dt;
+    private final String file;
+
+    FileScene(String file, WorldSettings settings, double dt) {
+        super(new SceneOptions(settings.solver(), 0), settings);
+        this.dt = dt;
+        this.file = file;
+    }
+
+    @Override
+    public double dt() {
+        return dt;
+    }
+
+    /** The file it was read from. */
+    public String file() {
+        return file;
+    }
+
+    @Override
+    public double floor() {
+        // A file has no notion of its ground: nothing checks it.
+        return Double.NEGATIVE_INFINITY;
+    }
+
+    RigidBody addBody(String id, RigidBody body) {
+        return add(id, body);
+    }
+
+    void addJoint(JointSpec spec) {
+        joint(spec);
+    }
+
+    void addForce(ForceSpec spec) {
+        force(spec);
+    }
+
+    boolean hasBody(String id) {
+        return bodies().containsKey(id);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.tumble.demos.file;
+
+/**
+ * A scene file that cannot be used: names the file, the JSON path of the offending value
+ * ({@code $.bodies[3].shapes[0].type}) and what is wrong with it.
+ */
+public final class SceneFileException extends Exception {
+    private final String file;
+    private final String path;
+    private final String problem;
+
+    /**
+     * @param file    the file as the user named it
+     * @param path    JSON path of the value, {@code $} for the whole document
+     * @param problem what is wrong, in words
+     */
+    public SceneFileException(String file, String path, String problem) {
+        super(file + ": " + path + ": " + problem);
+        this.file = file;
+        this.path = path;
+        this.problem = problem;
+    }
+
+    /** The file as the user named it. */
+    public String file() {
+        return file;
+    }
+
+    /** The JSON path of the offending value. */
+    public String path() {
+        return path;
+    }
+
+    /** What is wrong. */
+    public String problem() {
+        return problem;
+    }
+}

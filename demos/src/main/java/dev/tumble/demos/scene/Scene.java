@@ -1,0 +1,247 @@
+package dev.tumble.demos.scene;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.force.ForceGenerator;
+import dev.tumble.core.joint.Joint;
+import dev.tumble.core.world.World;
+import dev.tumble.core.world.WorldSettings;
+import dev.tumble.render.app.Controls;
+import dev.tumble.render.app.Simulation;
+import dev.tumble.render.scene.Camera;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A demo scene: a world built by a scene class, the ids of its bodies, the specs of its joints
+ * and forces (so it can be written as a scene file), and the script it runs before each step.
+ * The window app, the headless recorder, the smoke tests and the benchmarks all build scenes
+ * through {@link SceneCatalog}, so they see the same scene.
+ */
+public abstract class Scene implements Simulation {
+    /** The fixed step of every demo, s. */
+    public static final double DT = 1.0 / 60.0;
+
+    protected final SceneOptions options;
+    protected final World world;
+    private final Map<String, RigidBody> byId = new LinkedHashMap<>();
+    private final Map<RigidBody, String> idOf = new IdentityHashMap<>();
+    private final Map<ConvexHull, List<Vector3d>> hullPoints = new IdentityHashMap<>();
+    private final List<JointSpec> jointSpecs = new ArrayList<>();
+    private final List<ForceSpec> forceSpecs = new ArrayList<>();
+    private double time;
+    private long steps;
+
+    protected Scene(SceneOptions options, WorldSettings settings) {
+        this(options, new World(settings));
+    }
+
+    /** Wraps a world built elsewhere; its bodies get ids {@code body0, body1, …} in world order. */
+    protected Scene(SceneOptions options, World world) {
+        this.options = options;
+        this.world = world;
+        for (RigidBody b : world.bodies()) {
+            name(defaultId(b), b);
+        }
+    }
+
+    /** The settings every demo starts from: the options' solver, gravity (0, −9.81, 0), sleep on. */
+    protected static WorldSettings.Builder settings(SceneOptions options) {
+        return WorldSettings.builder().solver(options.solver());
+    }
+
+    @Override
+    public World world() {
+        return world;
+    }
+
+    /** The options this scene was built with. */
+    public SceneOptions options() {
+        return options;
+    }
+
+    /** The scene's fixed step, s. */
+    public double dt() {
+        return DT;
+    }
+
+    /** Simulated time so far, s. */
+    public double time() {
+        return time;
+    }
+
+    /** Steps taken so far. */
+    public long steps() {
+        return steps;
+    }
+
+    /**
+     * The lowest height (m) a dynamic body's centre may reach: the ground top for scenes with a
+     * ground. A body below it has fallen through.
+     */
+    public double floor() {
+        return 0;
+    }
+
+    /** One fixed step: the script or controls, then the world. */
+    public void step(Controls controls) {
+        beforeStep(time, dt(), controls);
+        world.step(dt());
+        steps++;
+        time = steps * dt();
+    }
+
+    /**
+     * Counts one step taken by calling {@code world().step(dt())} directly (scene files, which
+     * have no script), so {@link #time()} and {@link #steps()} stay true.
+     */
+    public void advanceClock() {
+        steps++;
+        time = steps * dt();
+    }
+
+    /** The step at which the scene's still picture ({@code docs/demos/NAME.png}) is taken. */
+    public int stillStep() {
+        return 90;
+    }
+
+    /** {@code n} steps with no input (headless: scenes run their scripts). */
+    public Scene run(int n) {
+        for (int i = 0; i < n; i++) {
+            step(Controls.NONE);
+        }
+        return this;
+    }
+
+    @Override
+    public Camera camera() {
+        return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
+    }
+
+    /**
+     * Moves the camera each frame (a scene that travels, like the flight simulator, follows its
+     * subject); the default leaves it where the user put it.
+     */
+    @Override
+    public void updateCamera(Camera camera) {
+    }
+
+    /** Adds what is drawn but not simulated (a water surface) to a frame's draw list. */
+    @Override
+    public void decorate(dev.tumble.render.scene.DrawList list) {
+    }
+
+    /** Adds a static ground half-space, top face at y = 0, with friction {@code mu}. */
+    protected RigidBody ground(double mu) {
+        return add("ground", RigidBody.fixed(new dev.tumble.core.collision.shape.HalfSpace(0, 1, 0, 0)).friction(mu).restitution(0));
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /** Adds {@code body} to the world under {@code id}. */
+    protected RigidBody add(String id, RigidBody body) {
+        if (byId.containsKey(id)) {
+            throw new IllegalArgumentException("duplicate body id '" + id + "'");
+        }
+        world.addBody(body);
+        name(id, body);
+        return body;
+    }
+
+    /** Adds {@code body} with the id {@code body<index>}. */
+    protected RigidBody add(RigidBody body) {
+        world.addBody(body);
+        name(defaultId(body), body);
+        return body;
+    }
+
+    /** Removes a body (and its id) from the scene. */
+    protected void remove(RigidBody body) {
+        world.removeBody(body);
+        String id = idOf.remove(body);
+        if (id != null) {
+            byId.remove(id);
+        }
+    }
+
+    private void name(String id, RigidBody body) {
+        byId.put(id, body);
+        idOf.put(body, id);
+    }
+
+    private String defaultId(RigidBody b) {
+        String id = "body" + b.worldIndex();
+        int k = 0;
+        while (byId.containsKey(id)) {
+            id = "body" + b.worldIndex() + "_" + (++k);
+        }
+        return id;
+    }
+
+    /** A convex hull of {@code points} (m) whose points are kept for scene files. */
+    protected ConvexHull hull(Vector3dc... points) {
+        ConvexHull h = new ConvexHull(points);
+        List<Vector3d> copy = new ArrayList<>();
+        for (Vector3dc p : points) {
+            copy.add(new Vector3d(p));
+        }
+        hullPoints.put(h, copy);
+        return h;
+    }
+
+    /** Makes the joint from its spec, adds it to the world and keeps the spec. */
+    protected Joint joint(JointSpec spec) {
+        Joint j = world.addJoint(spec.create(this::body));
+        jointSpecs.add(spec);
+        return j;
+    }
+
+    /** Makes the force generator from its spec, registers it and keeps the spec. */
+    protected ForceGenerator force(ForceSpec spec) {
+        ForceGenerator g = spec.create(this::body, world.forces());
+        forceSpecs.add(spec);
+        return g;
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** The body with id {@code id}. */
+    public RigidBody body(String id) {
+        RigidBody b = byId.get(id);
+        if (b == null) {
+            throw new IllegalArgumentException("no body with id '" + id + "'");
+        }
+        return b;
+    }
+
+    /** The id of {@code body}, or null when it is not in this scene. */
+    public String id(RigidBody body) {
+        return idOf.get(body);
+    }
+
+    /** Ids and bodies, in the order they were added. */
+    public Map<String, RigidBody> bodies() {
+        return Collections.unmodifiableMap(byId);
+    }
+
+    /** The points a hull was made from, or null when the scene did not make it. */
+    public List<Vector3d> hullPoints(ConvexHull hull) {
+        return hullPoints.get(hull);
+    }
+
+    /** The specs of the joints made so far. */
+    public List<JointSpec> jointSpecs() {
+        return Collections.unmodifiableList(jointSpecs);
+    }
+
+    /** The specs of the force generators made so far. */
+    public List<ForceSpec> forceSpecs() {
+        return Collections.unmodifiableList(forceSpecs);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.tumble.demos.scene;
+
+import dev.tumble.core.world.WorldSettings;
+import java.util.Locale;
+
+/**
+ * What a scene is built with besides its own design: the contact solver and the seed of any
+ * random placement. The same options build the same scene, bit for bit.
+ *
+ * @param solver the world's contact solver
+ * @param seed   seed of the scene's random numbers (placements, shot spread)
+ */
+public record SceneOptions(WorldSettings.Solver solver, long seed) {
+
+    /** Sequential impulses (the world default), seed 1. */
+    public static final SceneOptions DEFAULTS = new SceneOptions(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 1);
+
+    public SceneOptions {
+        if (solver == null) {
+            throw new IllegalArgumentException("solver must not be null");
+        }
+    }
+
+    /** The same options with another solver. */
+    public SceneOptions withSolver(WorldSettings.Solver s) {
+        return new SceneOptions(s, seed);
+    }
+
+    /** The same options with another seed. */
+    public SceneOptions withSeed(long s) {
+        return new SceneOptions(solver, s);
+    }
+
+    /**
+     * Parses a solver name as the command line and scene files write it: {@code si} (or
+     * {@code sequential_impulse}) and {@code millington}, any case.
+     *
+     * @throws IllegalArgumentException naming the value when it is neither
+     */
+    public static WorldSettings.Solver parseSolver(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "si", "sequential_impulse", "sequential-impulse", "sequentialimpulse" -> WorldSettings.Solver.SEQUENTIAL_IMPULSE;
+            case "millington" -> WorldSettings.Solver.MILLINGTON;
+            default -> throw new IllegalArgumentException("solver must be si or millington, was '" + name + "'");
+        };
+    }
+
+    /** The short name {@link #parseSolver} reads back: {@code si} or {@code millington}. */
+    public static String solverName(WorldSettings.Solver s) {
+        return s == WorldSettings.Solver.MILLINGTON ? "millington" : "si";
+    }
+}
