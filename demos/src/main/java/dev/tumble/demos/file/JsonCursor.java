@@ -30,6 +30,8 @@ final class JsonCursor {
     }
 
     JsonCursor get(String key) throws SceneFileException {
+        // A field asked of an array or a number: the value itself has the wrong type.
+        requireObject();
         if (!has(key)) {
             throw new SceneFileException(file, path + "." + key, "missing field '" + key + "'");
         }

@@ -71,6 +71,7 @@ public final class SceneReader {
         }
         JsonCursor doc = new JsonCursor(name, "$", root);
         doc.only(Set.of("format", "description", "settings", "bodies", "joints", "forces"));
+        doc.optText("description");
         if (doc.has("format") && !doc.text("format").equals(SceneWriter.FORMAT)) {
             throw doc.get("format").fail("unknown format '" + doc.text("format") + "' (expected " + SceneWriter.FORMAT + ")");
         }
