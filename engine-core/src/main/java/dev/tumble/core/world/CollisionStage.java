@@ -48,9 +48,12 @@ final class CollisionStage {
         this.settings = settings;
         this.broad = new BroadPhase(settings.aabbMargin());
         this.queries = new Queries(broad);
-        // Only the sequential-impulse solver can use contacts between shapes still apart.
+        // Contacts between shapes still apart: speculative for sequential impulses, the book's
+        // pessimistic contacts for Millington's resolver (0 there unless asked for).
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
             narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance());
+        } else {
+            narrow.speculativeMargin(settings.resolver().contactMargin());
         }
         // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
         halfMargin = 0.5 * narrow.speculativeMargin();
