@@ -19,7 +19,8 @@ import org.joml.Vector3dc;
  * anything. Bodies that are static, kinematic, asleep or of inverse mass 0 are immovable this call.
  * (2) Prepare each contact: lever arms, normal and tangent basis, effective masses, restitution
  * target from the pre-solve closing speed. (3) Warm start. (4) {@code velocityIterations}
- * Gauss-Seidel sweeps in contact order, friction then normal per contact. (5) Optionally move
+ * Gauss-Seidel sweeps, alternately forward and backward, taking each manifold (a body pair's
+ * adjacent contacts) {@code manifoldIterations} times over, friction then normal per contact. (5) Optionally move
  * bodies by the velocity change times {@code dt} (see
  * {@link SequentialImpulseSettings#impulseRepositioning()}). (6) Position correction.
  *
