@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.scenes.StackScene;
 import dev.tumble.demos.scene.SceneOptions;
 import org.joml.Vector3d;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
  * The stacking scenes' own invariant: over 300 steps the top box of the pyramid and of the
- * tower stays within 2 cm of where it started, and the mixed stack stands. Under the sequential-impulse solver on this
- * branch's main both collapse (the tower's top moves 37 cm), which the solver fix of issue 6
- * addresses: remove {@code @Disabled} once it is merged.
+ * tower stays within 2 cm of where it started, and the mixed stack stands (sequential impulses).
  */
-@Disabled("enable when the SI solver fix (issue 6) is merged: today the pyramid and the tower collapse")
 class PyramidSmokeTest {
 
     @Test

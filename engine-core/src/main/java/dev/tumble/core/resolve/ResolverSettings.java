@@ -19,10 +19,15 @@ package dev.tumble.core.resolve;
  * @param linearSlop for {@link PositionProjection#LINEAR}: penetration left uncorrected, m (≥ 0)
  * @param linearCorrectionFraction for {@link PositionProjection#LINEAR}: share of the remaining
  *     penetration removed per fix, in (0, 1]
+ * @param contactMargin the book's pessimistic collision detection (ch. 16): a world using this
+ *     resolver reports contacts between shapes up to this far apart (m, ≥ 0), with negative
+ *     penetration; the position pass ignores them, the velocity pass stops them closing, so a
+ *     resting box's lifted corner stays in the manifold. 0 (the default and Cyclone's) reports
+ *     touching shapes only. Not used by the resolver itself, which takes the contacts it is given
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
-        double linearSlop, double linearCorrectionFraction) {
+        double linearSlop, double linearCorrectionFraction, double contactMargin) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -65,6 +70,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             throw new IllegalArgumentException("positionProjection must not be null");
         }
         nonNegative("linearSlop", linearSlop);
+        nonNegative("contactMargin", contactMargin);
         if (!(linearCorrectionFraction > 0 && linearCorrectionFraction <= 1)) {
             throw new IllegalArgumentException(
                     "linearCorrectionFraction must be in (0, 1], was " + linearCorrectionFraction);
@@ -95,7 +101,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         return new Builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
-                .linearCorrectionFraction(linearCorrectionFraction);
+                .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -109,6 +115,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private PositionProjection positionProjection = PositionProjection.NONLINEAR;
         private double linearSlop = DEFAULT_LINEAR_SLOP;
         private double linearCorrectionFraction = DEFAULT_LINEAR_CORRECTION_FRACTION;
+        private double contactMargin;
 
         private Builder() {
         }
@@ -174,10 +181,16 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** m, ≥ 0; used by the world's narrow phase. */
+        public Builder contactMargin(double v) {
+            this.contactMargin = v;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
-                    velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction);
+                    velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin);
         }
     }
 }

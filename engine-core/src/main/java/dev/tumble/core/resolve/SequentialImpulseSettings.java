@@ -25,11 +25,20 @@ package dev.tumble.core.resolve;
  *     Box2D's order (solve velocities, then integrate positions) would give; Tumble integrates
  *     before it detects and resolves (Millington's order), so without this every resting body
  *     sinks by {@code g·dt²} per step and the position pass must lift whole stacks back
+ * @param speculativeDistance how far apart (m, ≥ 0) shapes may be and still be handed to the
+ *     solver as contacts (negative penetration), which lets them close exactly that far this step
+ *     and no further; a world using this solver gives it to its narrow phase. It keeps every
+ *     corner of a resting box in the manifold (and in the warm-start cache) when a corner lifts
+ *     by a hair; with 0 such corners drop out and come back, and stacks rock and walk
+ * @param manifoldIterations passes over the normal constraints of one manifold (one body
+ *     pair's contacts) each time a sweep reaches it (≥ 1; 1 is plain Gauss-Seidel); the corners
+ *     of a face contact are strongly coupled, and solving them together is what stops a tall
+ *     stack rocking (see {@code docs/solvers.md})
  */
 public record SequentialImpulseSettings(int velocityIterations, int positionIterations,
         PositionCorrection positionCorrection, double baumgarte, double linearSlop, double maxLinearCorrection,
         double restitutionThreshold, boolean warmStarting, double warmStartFactor, double relaxation,
-        boolean impulseRepositioning) {
+        boolean impulseRepositioning, double speculativeDistance, int manifoldIterations) {
 
     /** How the solver removes penetration. */
     public enum PositionCorrection {
@@ -49,8 +58,11 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         NONLINEAR_GAUSS_SEIDEL
     }
 
-    /** Default velocity sweeps: 16 keeps a cold-started tower of 10 unit cubes within 1 cm (10 gives 1.1 cm). */
-    public static final int DEFAULT_VELOCITY_ITERATIONS = 16;
+    /**
+     * Default velocity sweeps. With {@link #DEFAULT_MANIFOLD_ITERATIONS} passes per manifold, 10
+     * hold the standard tower, pyramid and pile (docs/stacking.md).
+     */
+    public static final int DEFAULT_VELOCITY_ITERATIONS = 10;
     /** Default position sweeps. */
     public static final int DEFAULT_POSITION_ITERATIONS = 4;
     /** Default position correction: nonlinear Gauss-Seidel (see docs/solvers.md for why). */
@@ -71,6 +83,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     public static final double DEFAULT_RELAXATION = 1.0;
     /** Impulse repositioning is on by default. */
     public static final boolean DEFAULT_IMPULSE_REPOSITIONING = true;
+
+    /** Default speculative distance, m (Box2D v3's four linear slops). */
+    public static final double DEFAULT_SPECULATIVE_DISTANCE = 0.02;
+
+    /** Default normal passes per manifold and sweep. */
+    public static final int DEFAULT_MANIFOLD_ITERATIONS = 4;
 
     /** The defaults. */
     public static final SequentialImpulseSettings DEFAULTS = builder().build();
@@ -105,6 +123,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         if (!(relaxation > 0 && relaxation < 2)) {
             throw new IllegalArgumentException("relaxation must be in (0, 2), was " + relaxation);
         }
+        if (manifoldIterations < 1) {
+            throw new IllegalArgumentException("manifoldIterations must be >= 1, was " + manifoldIterations);
+        }
+        if (!Double.isFinite(speculativeDistance) || speculativeDistance < 0) {
+            throw new IllegalArgumentException("speculativeDistance must be finite and >= 0, was " + speculativeDistance);
+        }
     }
 
     /** @return a builder starting from the defaults. */
@@ -118,7 +142,7 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
                 .positionCorrection(positionCorrection).baumgarte(baumgarte).linearSlop(linearSlop)
                 .maxLinearCorrection(maxLinearCorrection).restitutionThreshold(restitutionThreshold)
                 .warmStarting(warmStarting).warmStartFactor(warmStartFactor).relaxation(relaxation)
-                .impulseRepositioning(impulseRepositioning);
+                .impulseRepositioning(impulseRepositioning).speculativeDistance(speculativeDistance).manifoldIterations(manifoldIterations);
     }
 
     /**
@@ -145,6 +169,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         private double warmStartFactor = DEFAULT_WARM_START_FACTOR;
         private double relaxation = DEFAULT_RELAXATION;
         private boolean impulseRepositioning = DEFAULT_IMPULSE_REPOSITIONING;
+        private double speculativeDistance = DEFAULT_SPECULATIVE_DISTANCE;
+        private int manifoldIterations = DEFAULT_MANIFOLD_ITERATIONS;
 
         private Builder() {
         }
@@ -215,11 +241,23 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
             return this;
         }
 
+        /** m, ≥ 0. */
+        public Builder speculativeDistance(double v) {
+            speculativeDistance = v;
+            return this;
+        }
+
+        /** Passes, ≥ 1. */
+        public Builder manifoldIterations(int v) {
+            manifoldIterations = v;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field and its value */
         public SequentialImpulseSettings build() {
             return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
                     linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,
-                    impulseRepositioning);
+                    impulseRepositioning, speculativeDistance, manifoldIterations);
         }
     }
 }

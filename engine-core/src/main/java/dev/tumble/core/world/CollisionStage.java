@@ -32,6 +32,8 @@ final class CollisionStage {
     private final ContactManifold manifold = new ContactManifold();
     private final Pose pose = new Pose();
     private final Aabb aabb = new Aabb();
+    /** Half the narrow phase's speculative margin, m: added to every proxy's tight box. */
+    private final double halfMargin;
 
     /** Per body slot: its proxy ids, one per shape, in shape order. */
     private int[][] proxiesOfSlot = new int[16][];
@@ -46,6 +48,15 @@ final class CollisionStage {
         this.settings = settings;
         this.broad = new BroadPhase(settings.aabbMargin());
         this.queries = new Queries(broad);
+        // Contacts between shapes still apart: speculative for sequential impulses, the book's
+        // pessimistic contacts for Millington's resolver (0 there unless asked for).
+        if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
+            narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance());
+        } else {
+            narrow.speculativeMargin(settings.resolver().contactMargin());
+        }
+        // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
+        halfMargin = 0.5 * narrow.speculativeMargin();
     }
 
     void add(RigidBody body) {
@@ -57,7 +68,7 @@ final class CollisionStage {
         int[] ids = new int[shapes.size()];
         for (int s = 0; s < ids.length; s++) {
             pose.set(body, shapes.get(s));
-            shapes.get(s).computeAabb(pose, aabb);
+            shapes.get(s).computeAabb(pose, aabb).fatten(halfMargin);
             int id = broad.add(aabb, CollisionFilter.DEFAULT, body.type() == BodyType.STATIC,
                     new BodyShape(body, shapes.get(s)));
             if (id >= shapeIndexOfProxy.length) {
@@ -143,7 +154,7 @@ final class CollisionStage {
         double dx = b.velocity().x() * dt, dy = b.velocity().y() * dt, dz = b.velocity().z() * dt;
         for (int s = 0; s < ids.length; s++) {
             pose.set(b, shapes.get(s));
-            shapes.get(s).computeAabb(pose, aabb);
+            shapes.get(s).computeAabb(pose, aabb).fatten(halfMargin);
             broad.move(ids[s], aabb, dx, dy, dz);
             broad.sleeping(ids[s], !b.isAwake());
         }

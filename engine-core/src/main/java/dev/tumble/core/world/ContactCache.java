@@ -22,7 +22,11 @@ final class ContactCache {
     private Entries previous = new Entries();
     private Entries current = new Entries();
     private int[] table = new int[64];
+    /** Pair key → first previous entry of that pair (for matching by position). */
+    private int[] pairTable = new int[64];
     private boolean[] matched = new boolean[16];
+    /** Per current entry: whether it took over a previous entry's impulses. */
+    private boolean[] found = new boolean[16];
 
     /** Starts a step: last step's entries become "previous" and are indexed for lookup. */
     void beginStep() {
@@ -43,6 +47,7 @@ final class ContactCache {
             }
             table[slot] = i;
         }
+        pairsIndexed = false;
         if (matched.length < previous.count) {
             matched = new boolean[Math.max(previous.count, matched.length * 2)];
         }
@@ -59,12 +64,106 @@ final class ContactCache {
     int add(long pair, long feature, int bodyA, int bodyB) {
         int prev = find(pair, feature);
         int i = current.append(pair, feature, bodyA, bodyB);
+        if (found.length < current.pair.length) {
+            found = Arrays.copyOf(found, current.pair.length);
+        }
+        found[i] = false;
         if (prev >= 0 && !matched[prev]) {
             matched[prev] = true;
+            found[i] = true;
             System.arraycopy(previous.impulse, prev * IMPULSES, current.impulse, i * IMPULSES, IMPULSES);
             return prev;
         }
         return -1;
+    }
+
+    /**
+     * Stores where current entry {@code i} is, in body A's frame (m), for {@link #matchNearby}.
+     */
+    void setPoint(int i, double x, double y, double z) {
+        current.point[3 * i] = x;
+        current.point[3 * i + 1] = y;
+        current.point[3 * i + 2] = z;
+    }
+
+    private boolean pairsIndexed;
+
+    /**
+     * For a current entry that found no previous entry with its feature id: takes over the
+     * impulses of the nearest previous entry of the same pair and shapes (the feature key's upper
+     * 32 bits) that nothing claimed, if it lies within {@code radius} (m) in body A's frame.
+     * Clipping makes the ids of a box's corner flicker between a vertex id and an edge-crossing id
+     * when two faces are flush (a tower), so ids alone lose the warm start of a resting stack;
+     * the position is what persists (as in Bullet's persistent manifold). Call after every
+     * {@link #add} of the step, so id matches take precedence.
+     *
+     * @return whether a previous entry was taken over
+     */
+    boolean matchNearby(int i, double radius) {
+        if (found[i]) {
+            return true;
+        }
+        if (!pairsIndexed) {
+            indexPairs();
+        }
+        long pair = current.pair[i];
+        long shapes = current.feature[i] >>> 32;
+        int mask = pairTable.length - 1;
+        int slot = hash(pair, -1) & mask;
+        int first = -1;
+        while (pairTable[slot] >= 0) {
+            int e = pairTable[slot];
+            if (previous.pair[e] == pair) {
+                first = e;
+                break;
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (first < 0) {
+            return false;
+        }
+        double x = current.point[3 * i], y = current.point[3 * i + 1], z = current.point[3 * i + 2];
+        double best = radius * radius;
+        int pick = -1;
+        for (int e = first; e < previous.count && previous.pair[e] == pair; e++) {
+            if (matched[e] || previous.feature[e] >>> 32 != shapes) {
+                continue;
+            }
+            double dx = previous.point[3 * e] - x, dy = previous.point[3 * e + 1] - y, dz = previous.point[3 * e + 2] - z;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 <= best) {
+                best = d2;
+                pick = e;
+            }
+        }
+        if (pick < 0) {
+            return false;
+        }
+        matched[pick] = true;
+        found[i] = true;
+        System.arraycopy(previous.impulse, pick * IMPULSES, current.impulse, i * IMPULSES, IMPULSES);
+        return true;
+    }
+
+    /** Indexes the first previous entry of every run of one pair. */
+    private void indexPairs() {
+        pairsIndexed = true;
+        int need = table.length;
+        if (pairTable.length < need) {
+            pairTable = new int[need];
+        }
+        Arrays.fill(pairTable, -1);
+        int mask = pairTable.length - 1;
+        for (int e = 0; e < previous.count; e++) {
+            if (e > 0 && previous.pair[e - 1] == previous.pair[e]) {
+                continue;
+            }
+            int slot = hash(previous.pair[e], -1) & mask;
+            while (pairTable[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            pairTable[slot] = e;
+        }
     }
 
     private int find(long pair, long feature) {
@@ -160,6 +259,9 @@ final class ContactCache {
             for (int k = 0; k < IMPULSES; k++) {
                 out.writeDouble(current.impulse[i * IMPULSES + k]);
             }
+            for (int k = 0; k < 3; k++) {
+                out.writeDouble(current.point[3 * i + k]);
+            }
         }
     }
 
@@ -178,6 +280,13 @@ final class ContactCache {
                     throw new IllegalArgumentException("snapshot contact impulse must be finite, was " + v);
                 }
                 e.impulse[idx * IMPULSES + k] = v;
+            }
+            for (int k = 0; k < 3; k++) {
+                double v = in.readDouble();
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("snapshot contact point must be finite, was " + v);
+                }
+                e.point[3 * idx + k] = v;
             }
         }
         current = e;
@@ -202,6 +311,8 @@ final class ContactCache {
         int[] bodyA = new int[16];
         int[] bodyB = new int[16];
         double[] impulse = new double[16 * IMPULSES];
+        /** Contact point in body A's frame, m (only where {@link #setPoint} was called). */
+        double[] point = new double[16 * 3];
 
         int append(long p, long f, int a, int b) {
             if (count == pair.length) {
@@ -211,12 +322,14 @@ final class ContactCache {
                 bodyA = Arrays.copyOf(bodyA, n);
                 bodyB = Arrays.copyOf(bodyB, n);
                 impulse = Arrays.copyOf(impulse, n * IMPULSES);
+                point = Arrays.copyOf(point, n * 3);
             }
             pair[count] = p;
             feature[count] = f;
             bodyA[count] = a;
             bodyB[count] = b;
             Arrays.fill(impulse, count * IMPULSES, count * IMPULSES + IMPULSES, 0);
+            Arrays.fill(point, 3 * count, 3 * count + 3, 0);
             return count++;
         }
 
@@ -226,6 +339,7 @@ final class ContactCache {
             bodyA[to] = bodyA[from];
             bodyB[to] = bodyB[from];
             System.arraycopy(impulse, from * IMPULSES, impulse, to * IMPULSES, IMPULSES);
+            System.arraycopy(point, 3 * from, point, 3 * to, 3);
         }
     }
 }

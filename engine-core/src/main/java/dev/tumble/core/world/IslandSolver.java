@@ -10,6 +10,8 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
 
 /**
  * Resolves the contacts of each island on its own with the world's chosen solver. Islands do
@@ -21,6 +23,12 @@ import java.util.Arrays;
  * makes stacks converge.
  */
 final class IslandSolver {
+    /**
+     * A contact whose feature id is new takes over the warm start of an unclaimed contact of the
+     * same pair last step within this distance (m, in body 0's frame).
+     */
+    static final double WARM_START_RADIUS = 0.02;
+    private final Vector3d local = new Vector3d();
     private final WorldSettings settings;
     private final FastContactResolver millington;
     private final SequentialImpulseSolver sequential;
@@ -52,6 +60,17 @@ final class IslandSolver {
                 int sa = a == null ? -1 : a.id().index();
                 int sb = b == null ? -1 : b.id().index();
                 pointCache.add(ContactCache.pairKey(sa, sb), featureKeys[c], sa, sb);
+                Vector3dc p = all[c].point();
+                if (a != null) {
+                    local.set(p).sub(a.position());
+                    a.orientation().transformInverse(local);
+                } else {
+                    local.set(p);
+                }
+                pointCache.setPoint(c, local.x, local.y, local.z);
+            }
+            for (int c = 0; c < contacts.size(); c++) {
+                pointCache.matchNearby(c, WARM_START_RADIUS);
             }
         }
         for (int k = 0; k < islands.islandCount(); k++) {

@@ -46,7 +46,7 @@ import org.joml.Vector3dc;
  */
 public final class World {
     private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
-    private static final int SNAPSHOT_VERSION = 1;
+    private static final int SNAPSHOT_VERSION = 2; // 2: contact cache entries carry their point
 
     private final WorldSettings settings;
     private final BodyRegistry bodies = new BodyRegistry();

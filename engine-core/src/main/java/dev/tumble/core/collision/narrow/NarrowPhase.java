@@ -32,6 +32,31 @@ public final class NarrowPhase {
     private final CapsuleContacts capsules = new CapsuleContacts();
     private final double[] segA = new double[6];
     private final double[] segB = new double[6];
+    /** Contacts are reported up to this separation, m (see {@link #speculativeMargin(double)}). */
+    private double margin;
+
+    /**
+     * Sets how far apart (m, ≥ 0) a box or hull may be from another box, hull, plane or half-space,
+     * or a sphere or capsule from a plane or half-space, and still be reported, with a negative
+     * penetration (the separation). A solver that handles such speculative contacts (the
+     * sequential-impulse solver) then sees a resting stack's every corner every step, even when
+     * a corner lifts by a hair, and its warm-start cache keeps matching them. Default 0: only
+     * touching or overlapping shapes, as Cyclone's generators.
+     *
+     * @throws IllegalArgumentException when {@code metres} is negative or not finite
+     */
+    public NarrowPhase speculativeMargin(double metres) {
+        if (!(metres >= 0) || !Double.isFinite(metres)) {
+            throw new IllegalArgumentException("speculativeMargin must be finite and >= 0, was " + metres);
+        }
+        this.margin = metres;
+        return this;
+    }
+
+    /** @return the speculative margin, m. */
+    public double speculativeMargin() {
+        return margin;
+    }
 
     /**
      * Contacts between shape {@code a} on {@code bodyA} and shape {@code b} on {@code bodyB}
@@ -106,13 +131,13 @@ public final class NarrowPhase {
             double d = lo + nx * pb.px + ny * pb.py + nz * pb.pz;
             switch (a.type()) {
                 case SPHERE:
-                    return PlaneContacts.sphere(pa.px, pa.py, pa.pz, ((Sphere) a).radius(), nx, ny, nz, d, twoSided, out);
+                    return PlaneContacts.sphere(pa.px, pa.py, pa.pz, ((Sphere) a).radius(), nx, ny, nz, d, twoSided, margin, out);
                 case CAPSULE:
                     segment((Capsule) a, pa, segA);
-                    return PlaneContacts.capsule(segA, ((Capsule) a).radius(), nx, ny, nz, d, twoSided, out);
+                    return PlaneContacts.capsule(segA, ((Capsule) a).radius(), nx, ny, nz, d, twoSided, margin, out);
                 default:
                     polytope(a, pa, polyA);
-                    return PlaneContacts.polytope(polyA, nx, ny, nz, d, twoSided, out);
+                    return PlaneContacts.polytope(polyA, nx, ny, nz, d, twoSided, margin, out);
             }
         }
         switch (a.type()) {
@@ -145,7 +170,7 @@ public final class NarrowPhase {
                 }
                 polytope(a, pa, polyA);
                 polytope(b, pb, polyB);
-                return polytopes.collide(polyA, polyB, out);
+                return polytopes.collide(polyA, polyB, margin, out);
             case CAPSULE:
                 segment((Capsule) a, pa, segA);
                 if (tb == ShapeType.CAPSULE) {

@@ -2,7 +2,8 @@ package dev.tumble.core.collision.narrow;
 
 /**
  * Solids (A) against a half-space or a two-sided plane (B), given in world space as
- * {@code n·x = d}. For a two-sided plane the solid is pushed to the side its centre is on.
+ * {@code n·x = d}. Features closer than {@code margin} (m) are reported, with penetration
+ * {@code −separation} when apart (speculative contacts; margin 0: only overlapping ones). For a two-sided plane the solid is pushed to the side its centre is on.
  * Points lie midway between the penetrating feature and the plane (Cyclone's box–half-space
  * point is at twice the depth).
  */
@@ -11,7 +12,7 @@ final class PlaneContacts {
     }
 
     static int sphere(double cx, double cy, double cz, double r, double nx, double ny, double nz, double d, boolean twoSided,
-            ContactManifold out) {
+            double margin, ContactManifold out) {
         double dist = nx * cx + ny * cy + nz * cz - d;
         if (twoSided && dist < 0) {
             nx = -nx;
@@ -20,7 +21,7 @@ final class PlaneContacts {
             dist = -dist;
         }
         double pen = r - dist;
-        if (!(pen > 0)) {
+        if (!(pen > 0 || margin > 0 && pen > -margin)) {
             return 0;
         }
         double m = 0.5 * (dist + r);
@@ -28,7 +29,8 @@ final class PlaneContacts {
         return 1;
     }
 
-    static int capsule(double[] s, double r, double nx, double ny, double nz, double d, boolean twoSided, ContactManifold out) {
+    static int capsule(double[] s, double r, double nx, double ny, double nz, double d, boolean twoSided, double margin,
+            ContactManifold out) {
         if (twoSided && nx * (s[0] + s[3]) + ny * (s[1] + s[4]) + nz * (s[2] + s[5]) < 2 * d) {
             nx = -nx;
             ny = -ny;
@@ -40,7 +42,7 @@ final class PlaneContacts {
             double x = s[3 * k], y = s[3 * k + 1], z = s[3 * k + 2];
             double dist = nx * x + ny * y + nz * z - d;
             double pen = r - dist;
-            if (pen > 0) {
+            if (pen > 0 || margin > 0 && pen > -margin) {
                 double m = 0.5 * (dist + r);
                 out.add(x - nx * m, y - ny * m, z - nz * m, nx, ny, nz, pen, k);
                 n++;
@@ -49,7 +51,8 @@ final class PlaneContacts {
         return n;
     }
 
-    static int polytope(Polytope p, double nx, double ny, double nz, double d, boolean twoSided, ContactManifold out) {
+    static int polytope(Polytope p, double nx, double ny, double nz, double d, boolean twoSided, double margin,
+            ContactManifold out) {
         if (twoSided && nx * p.cx + ny * p.cy + nz * p.cz < d) {
             nx = -nx;
             ny = -ny;
@@ -61,7 +64,7 @@ final class PlaneContacts {
         for (int i = 0; i < p.nv; i++) {
             double x = v[3 * i], y = v[3 * i + 1], z = v[3 * i + 2];
             double dist = nx * x + ny * y + nz * z - d;
-            if (dist < 0) {
+            if (dist < 0 || margin > 0 && dist < margin) {
                 double m = 0.5 * dist;
                 out.add(x - nx * m, y - ny * m, z - nz * m, nx, ny, nz, -dist, i);
             }

@@ -35,13 +35,21 @@ final class PolytopeContacts {
     /** Penetration (m) along the axis chosen by the last {@link #collide} call (for tests). */
     double lastAxisPenetration;
 
-    /** Writes the contacts of (A, B) into {@code out}, normals from B to A. */
+    /** Writes the contacts of (A, B) into {@code out}, normals from B to A; overlapping only. */
     int collide(Polytope a, Polytope b, ContactManifold out) {
+        return collide(a, b, 0, out);
+    }
+
+    /**
+     * Writes the contacts of (A, B) into {@code out}, normals from B to A, including points up to
+     * {@code margin} (m) apart (speculative contacts, negative penetration).
+     */
+    int collide(Polytope a, Polytope b, double margin, ContactManifold out) {
         double sepA = Double.NEGATIVE_INFINITY;
         int fa = -1;
         for (int f = 0; f < a.nf; f++) {
             double s = b.minProj(a.fn[3 * f], a.fn[3 * f + 1], a.fn[3 * f + 2]) - a.fd[f];
-            if (s > 0) {
+            if (s > margin) {
                 return 0;
             }
             if (s > sepA) {
@@ -53,7 +61,7 @@ final class PolytopeContacts {
         int fb = -1;
         for (int f = 0; f < b.nf; f++) {
             double s = a.minProj(b.fn[3 * f], b.fn[3 * f + 1], b.fn[3 * f + 2]) - b.fd[f];
-            if (s > 0) {
+            if (s > margin) {
                 return 0;
             }
             if (s > sepB) {
@@ -79,7 +87,7 @@ final class PolytopeContacts {
                 double s1 = b.minProj(cx, cy, cz) - a.maxProj(cx, cy, cz);
                 double s2 = a.minProj(cx, cy, cz) - b.maxProj(cx, cy, cz);
                 double s = Math.max(s1, s2);
-                if (s > 0) {
+                if (s > margin) {
                     return 0;
                 }
                 if (s > sepE) {
@@ -101,7 +109,7 @@ final class PolytopeContacts {
             return edgeContact(a, b, ei, ej, ax, ay, az, penE, out);
         }
         lastAxisPenetration = penFace;
-        return refIsA ? faceContact(a, fa, b, true, out) : faceContact(b, fb, a, false, out);
+        return refIsA ? faceContact(a, fa, b, true, margin, out) : faceContact(b, fb, a, false, margin, out);
     }
 
     private int edgeContact(Polytope a, Polytope b, int di, int dj, double nx, double ny, double nz, double pen,
@@ -145,7 +153,7 @@ final class PolytopeContacts {
     }
 
     /** Reference face {@code fr} of {@code ref}, incident face from {@code inc}. */
-    private int faceContact(Polytope ref, int fr, Polytope inc, boolean refIsA, ContactManifold out) {
+    private int faceContact(Polytope ref, int fr, Polytope inc, boolean refIsA, double margin, ContactManifold out) {
         double nx = ref.fn[3 * fr], ny = ref.fn[3 * fr + 1], nz = ref.fn[3 * fr + 2];
         int fi = -1;
         double best = Double.POSITIVE_INFINITY;
@@ -186,7 +194,7 @@ final class PolytopeContacts {
                 deepestDepth = depth;
                 deepest = i;
             }
-            if (depth > 0) {
+            if (depth > 0 || margin > 0 && depth > -margin) {
                 out.add(x + nx * depth * 0.5, y + ny * depth * 0.5, z + nz * depth * 0.5, sign * nx, sign * ny, sign * nz,
                         depth, Geometry.mix(refIsA ? 1 : 2, fr, fi, idA[i]));
             }
