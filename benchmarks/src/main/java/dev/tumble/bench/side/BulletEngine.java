@@ -16,6 +16,8 @@ import java.util.List;
  */
 public final class BulletEngine implements Engine {
     private static boolean loaded;
+    /** Held so that its level sticks: Libbulletjme logs every body it creates at INFO. */
+    private static final java.util.logging.Logger JME_LOG = java.util.logging.Logger.getLogger("com.jme3");
     private PhysicsSpace space;
     private final List<PhysicsRigidBody> bodies = new ArrayList<>();
     private final Vector3f tmp = new Vector3f();
@@ -32,6 +34,7 @@ public final class BulletEngine implements Engine {
 
     private static synchronized void loadOnce() {
         if (!loaded) {
+            JME_LOG.setLevel(java.util.logging.Level.WARNING);
             Natives.load("native/linux/x86_64/libbulletjme.so");
             loaded = true;
         }

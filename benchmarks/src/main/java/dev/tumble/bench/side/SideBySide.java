@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * </pre>
  *
  * Options: {@code --steps 600 --runs 3 --warmup 1 --engines tumble,jolt,... --scenes pile,pyramid
- * --stress ragdolls,rain,asleep,tower50|none --scaling 100,1000,5000,10000|none --scaling-steps 300
+ * --stress ragdolls,rain,asleep,tower50|none --scaling 100,1000,5000,10000|none --scaling-steps 400
  * --threads 2 (adds a Tumble row on a pool of that many threads) --in-process --out FILE --chart FILE}.
  */
 public final class SideBySide {
@@ -60,7 +60,7 @@ public final class SideBySide {
     int steps = 600;
     int runs = 3;
     int warmup = 1;
-    int scalingSteps = 300;
+    int scalingSteps = 400;
     int threads = 0;
     boolean inProcess;
     List<String> engines = new ArrayList<>(ENGINES.keySet());
@@ -129,6 +129,8 @@ public final class SideBySide {
             case "stress" -> Measure.world(arg, StressScenes.build(arg, settings), steps, StressScenes.describe(arg)).toLine();
             case "scale" -> {
                 int n = Integer.parseInt(arg);
+                // A small scene's first 100 steps do not warm the JIT up: warm it on the standard pile first.
+                Measure.standard(new TumbleEngine(settings), Scene.named("pile"), Math.min(steps, 200));
                 Scene scene = scalingScene(n);
                 Measure.Result r = Measure.standard(new TumbleEngine(settings), scene, steps);
                 yield r.toLine();
@@ -273,7 +275,7 @@ public final class SideBySide {
         return Report.markdown(this, rows, results, stressResults, scaleResults, alloc);
     }
 
-    private void write(String report) throws IOException {
+    void write(String report) throws IOException {
         if (out == null) {
             return;
         }
