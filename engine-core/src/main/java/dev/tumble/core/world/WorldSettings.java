@@ -20,10 +20,12 @@ import dev.tumble.core.resolve.SequentialImpulseSettings;
  * @param sleepEpsilon recency-weighted motion (m²/s²) below which a body counts as still
  * @param frictionMix how the two bodies' friction coefficients combine on a contact
  * @param aabbMargin how far (m) broad-phase boxes are fattened, so slow bodies need no tree update
+ * @param threads how many threads resolve islands (≥ 1; default 1): above 1, islands are shared
+ *     out to a pool of helper threads, with results bit-identical to one thread
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
         ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
-        FrictionMix frictionMix, double aabbMargin) {
+        FrictionMix frictionMix, double aabbMargin, int threads) {
 
     /** The contact solvers a world can use. */
     public enum Solver {
@@ -71,6 +73,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public static final int DEFAULT_ITERATIONS_PER_CONTACT = 64;
     /** Cyclone's sleep threshold (m²/s²). */
     public static final double DEFAULT_SLEEP_EPSILON = 0.3;
+    /** Most island threads a world may use. */
+    public static final int MAX_THREADS = 256;
     /** Broad-phase fattening (m). */
     public static final double DEFAULT_AABB_MARGIN = 0.1;
 
@@ -108,6 +112,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.nonNegative("sleepEpsilon", sleepEpsilon);
         Check.notNull("frictionMix", frictionMix);
         Check.nonNegative("aabbMargin", aabbMargin);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "], was " + threads);
+        }
     }
 
     /** @return a builder with the defaults. */
@@ -129,6 +136,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.sleepEpsilon = sleepEpsilon;
         b.frictionMix = frictionMix;
         b.aabbMargin = aabbMargin;
+        b.threads = threads;
         return b;
     }
 
@@ -143,6 +151,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
         private FrictionMix frictionMix = FrictionMix.GEOMETRIC_MEAN;
         private double aabbMargin = DEFAULT_AABB_MARGIN;
+        private int threads = 1;
 
         private Builder() {
         }
@@ -203,10 +212,16 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
             return this;
         }
 
+        /** Threads that resolve islands (1 to {@link #MAX_THREADS}); results do not depend on it. */
+        public Builder threads(int n) {
+            threads = n;
+            return this;
+        }
+
         /** @return validated settings. */
         public WorldSettings build() {
             return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
-                    frictionMix, aabbMargin);
+                    frictionMix, aabbMargin, threads);
         }
     }
 }
