@@ -130,7 +130,10 @@ final class CollisionStage {
         }
     }
 
-    /** Moves the proxies of awake, non-static bodies to their new boxes; tracks sleep. */
+    /**
+     * Moves the proxies of awake, non-static bodies to their new boxes, tracks sleep, and finds
+     * this step's candidate pairs (only proxies that left their fat box query the tree).
+     */
     void updateBroadPhase(BodyRegistry bodies, double dt) {
         for (int i = 0; i < bodies.size(); i++) {
             RigidBody b = bodies.at(i);
@@ -145,6 +148,7 @@ final class CollisionStage {
                 }
             }
         }
+        broad.updatePairs();
     }
 
     /** Moves a body's proxies; {@code dt} (s) predicts its travel so the fat box leads it. */
@@ -160,9 +164,9 @@ final class CollisionStage {
         }
     }
 
-    /** Writes this step's collision contacts into {@code out}. */
+    /** Writes this step's collision contacts (of the pairs {@link #updateBroadPhase} found) into {@code out}. */
     void findContacts(ContactBuffer out) {
-        int pairs = broad.updatePairs();
+        int pairs = broad.pairCount();
         for (int p = 0; p < pairs; p++) {
             int ia = broad.pairA(p);
             int ib = broad.pairB(p);

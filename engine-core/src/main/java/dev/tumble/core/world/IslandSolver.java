@@ -21,6 +21,10 @@ import org.joml.Vector3dc;
  * <p>For the sequential-impulse solver a per-point contact cache (keyed by body pair and
  * feature) carries each contact's accumulated impulses to the next step: the warm start that
  * makes stacks converge.
+ *
+ * <p>With {@link WorldSettings#threads()} above 1, islands are shared out to helper threads
+ * ({@link IslandThreads}), each with its own solver instances and scratch arrays; each contact's
+ * cache entry is written by the one worker that solves its island.
  */
 final class IslandSolver {
     /**
@@ -32,14 +36,36 @@ final class IslandSolver {
     private final WorldSettings settings;
     private final FastContactResolver millington;
     private final SequentialImpulseSolver sequential;
-    private final ContactCache pointCache = new ContactCache();
+    private final ContactCache pointCache;
     private Contact[] scratch = new Contact[64];
     private int[] globalIndex = new int[64];
+    /** Iterations used by this worker's islands this step. */
+    private int positionIterations;
+    private int velocityIterations;
+    /** This solver first, then one copy per helper thread (sharing the point cache); one entry without threads. */
+    private final IslandSolver[] workers;
+    private final IslandThreads threads;
+    private IslandBuilder jobIslands;
+    private Contact[] jobContacts;
+    private double jobDt;
+    private final IslandThreads.Job job = this::solveOnWorker;
 
     IslandSolver(WorldSettings settings) {
+        this(settings, new ContactCache(), true);
+    }
+
+    private IslandSolver(WorldSettings settings, ContactCache pointCache, boolean owner) {
         this.settings = settings;
         this.millington = new FastContactResolver(settings.resolver());
         this.sequential = new SequentialImpulseSolver(settings.sequentialImpulse());
+        this.pointCache = pointCache;
+        int n = owner ? settings.threads() : 1;
+        this.threads = n > 1 ? new IslandThreads(n) : null;
+        this.workers = new IslandSolver[n];
+        workers[0] = this;
+        for (int w = 1; w < n; w++) {
+            workers[w] = new IslandSolver(settings, pointCache, false);
+        }
     }
 
     /**
@@ -73,30 +99,57 @@ final class IslandSolver {
                 pointCache.matchNearby(c, WARM_START_RADIUS);
             }
         }
-        for (int k = 0; k < islands.islandCount(); k++) {
-            int n = islands.constraintCount(k);
-            if (n == 0) {
-                continue;
+        if (threads == null) {
+            for (int k = 0; k < islands.islandCount(); k++) {
+                solveIsland(k, islands, all, dt);
             }
-            if (scratch.length < n) {
-                int len = Math.max(n, scratch.length * 2);
-                scratch = Arrays.copyOf(scratch, len);
-                globalIndex = Arrays.copyOf(globalIndex, len);
-            }
-            for (int j = 0; j < n; j++) {
-                int c = islands.constraint(k, j);
-                scratch[j] = all[c];
-                globalIndex[j] = c;
-            }
-            if (si) {
-                solveSequential(n, dt);
-                profile.iterations(sequential.positionIterationsUsed(), sequential.velocityIterationsUsed());
-            } else {
-                int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
-                millington.limitIterations(budget, budget);
-                millington.resolveContacts(scratch, n, dt);
-                profile.iterations(millington.positionIterationsUsed(), millington.velocityIterationsUsed());
-            }
+        } else {
+            // Islands share no dynamic body: each is solved by the same code on any worker, so
+            // the result is bit-identical to one thread whatever the split.
+            jobIslands = islands;
+            jobContacts = all;
+            jobDt = dt;
+            threads.run(job, islands.islandCount());
+            jobIslands = null;
+            jobContacts = null;
+        }
+        for (IslandSolver w : workers) {
+            profile.iterations(w.positionIterations, w.velocityIterations);
+            w.positionIterations = 0;
+            w.velocityIterations = 0;
+        }
+    }
+
+    private void solveOnWorker(int worker, int k) {
+        workers[worker].solveIsland(k, jobIslands, jobContacts, jobDt);
+    }
+
+    /** Resolves island {@code k} with this worker's solvers and scratch arrays. */
+    private void solveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
+        int n = islands.constraintCount(k);
+        if (n == 0) {
+            return;
+        }
+        if (scratch.length < n) {
+            int len = Math.max(n, scratch.length * 2);
+            scratch = Arrays.copyOf(scratch, len);
+            globalIndex = Arrays.copyOf(globalIndex, len);
+        }
+        for (int j = 0; j < n; j++) {
+            int c = islands.constraint(k, j);
+            scratch[j] = all[c];
+            globalIndex[j] = c;
+        }
+        if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
+            solveSequential(n, dt);
+            positionIterations += sequential.positionIterationsUsed();
+            velocityIterations += sequential.velocityIterationsUsed();
+        } else {
+            int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
+            millington.limitIterations(budget, budget);
+            millington.resolveContacts(scratch, n, dt);
+            positionIterations += millington.positionIterationsUsed();
+            velocityIterations += millington.velocityIterationsUsed();
         }
     }
 

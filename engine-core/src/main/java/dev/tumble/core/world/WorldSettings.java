@@ -25,11 +25,13 @@ import dev.tumble.core.resolve.SequentialImpulseSettings;
  * @param maxAngularSpeed angular speed (rad/s) no body exceeds, likewise
  * @param continuousCollision whether fast bodies with {@code RigidBody.continuousCollision()} on
  *     are swept each step so they cannot pass through thin shapes
+ * @param threads how many threads resolve islands (≥ 1; default 1): above 1, islands are shared
+ *     out to a pool of helper threads, with results bit-identical to one thread
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
         ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
         FrictionMix frictionMix, double aabbMargin, double maxLinearSpeed, double maxAngularSpeed,
-        boolean continuousCollision) {
+        boolean continuousCollision, int threads) {
 
     /** The contact solvers a world can use. */
     public enum Solver {
@@ -77,6 +79,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public static final int DEFAULT_ITERATIONS_PER_CONTACT = 64;
     /** Cyclone's sleep threshold (m²/s²). */
     public static final double DEFAULT_SLEEP_EPSILON = 0.3;
+    /** Most island threads a world may use. */
+    public static final int MAX_THREADS = 256;
     /** Broad-phase fattening (m). */
     public static final double DEFAULT_AABB_MARGIN = 0.1;
 
@@ -121,6 +125,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.nonNegative("aabbMargin", aabbMargin);
         Check.positive("maxLinearSpeed", maxLinearSpeed);
         Check.positive("maxAngularSpeed", maxAngularSpeed);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "], was " + threads);
+        }
     }
 
     /** @return a builder with the defaults. */
@@ -145,6 +152,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.maxLinearSpeed = maxLinearSpeed;
         b.maxAngularSpeed = maxAngularSpeed;
         b.continuousCollision = continuousCollision;
+        b.threads = threads;
         return b;
     }
 
@@ -162,6 +170,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private double maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
         private double maxAngularSpeed = DEFAULT_MAX_ANGULAR_SPEED;
         private boolean continuousCollision = true;
+        private int threads = 1;
 
         private Builder() {
         }
@@ -240,10 +249,16 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
             return this;
         }
 
+        /** Threads that resolve islands (1 to {@link #MAX_THREADS}); results do not depend on it. */
+        public Builder threads(int n) {
+            threads = n;
+            return this;
+        }
+
         /** @return validated settings. */
         public WorldSettings build() {
             return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
-                    frictionMix, aabbMargin, maxLinearSpeed, maxAngularSpeed, continuousCollision);
+                    frictionMix, aabbMargin, maxLinearSpeed, maxAngularSpeed, continuousCollision, threads);
         }
     }
 }

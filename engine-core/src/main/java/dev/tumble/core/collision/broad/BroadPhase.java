@@ -11,9 +11,14 @@ import java.util.Arrays;
  * {@link CollisionFilter}s accept each other and the optional {@link PairCallback} agrees.
  * Pairs come out sorted by (lower id, higher id), so the order is deterministic.
  *
- * <p>Each step the tree is queried with the tight box of every active proxy; the tree's fat
- * boxes only make moves cheap. The result is therefore exactly the brute-force pair set
- * ({@link BruteForce}).
+ * <p><b>Only what moved.</b> The broad phase keeps a persistent, sorted set of the pairs whose
+ * <em>fat</em> boxes overlap. Only proxies whose fat box changed since the last update (added,
+ * or moved out of their fat box: the move buffer) query the tree; their new pairs are merged
+ * into the set, and pairs whose fat boxes no longer overlap are dropped. Reporting is then a
+ * linear pass over the set with the tight-box, activity, filter and callback tests, so a scene
+ * at rest costs one pass over its pairs and no tree query. The result is exactly the
+ * brute-force pair set ({@link BruteForce}): every tight overlap is a fat overlap, and every fat
+ * overlap is in the set since the last time either fat box changed.
  */
 public final class BroadPhase {
     /** Default fat-box margin, m. */
@@ -27,8 +32,20 @@ public final class BroadPhase {
     private boolean[] sleeping = new boolean[16];
     private boolean[] live = new boolean[16];
     private PairCallback callback;
+    /** Reported pairs of the last update, sorted. */
     private long[] pairs = new long[64];
     private int pairCount;
+    /** Persistent pairs whose fat boxes overlap, sorted; {@code spare} is the merge target. */
+    private long[] fatPairs = new long[64];
+    private long[] spare = new long[64];
+    private int fatPairCount;
+    /** Pairs found by this update's queries. */
+    private long[] found = new long[64];
+    private int foundCount;
+    /** Proxies whose fat box changed since the last update (each at most once). */
+    private int[] moveBuffer = new int[16];
+    private int moveCount;
+    private boolean[] moved = new boolean[16];
     private final Aabb query = new Aabb();
     private int current;
 
@@ -70,6 +87,7 @@ public final class BroadPhase {
         isStatic[id] = isStaticProxy;
         sleeping[id] = false;
         live[id] = true;
+        markMoved(id);
         return id;
     }
 
@@ -83,7 +101,20 @@ public final class BroadPhase {
     /** Updates the tight box (m) of a proxy; {@code dx..dz} is the predicted displacement for the fat box. */
     public void move(int id, Aabb aabb, double dx, double dy, double dz) {
         setTight(id, aabb);
-        tree.moveProxy(id, aabb, dx, dy, dz);
+        if (tree.moveProxy(id, aabb, dx, dy, dz)) {
+            markMoved(id);
+        }
+    }
+
+    private void markMoved(int id) {
+        if (moved[id]) {
+            return; // already buffered (a removed id that was re-added keeps its entry)
+        }
+        moved[id] = true;
+        if (moveCount == moveBuffer.length) {
+            moveBuffer = Arrays.copyOf(moveBuffer, 2 * moveCount);
+        }
+        moveBuffer[moveCount++] = id;
     }
 
     /** Marks a proxy asleep or awake. */
@@ -133,6 +164,7 @@ public final class BroadPhase {
         isStatic = Arrays.copyOf(isStatic, m);
         sleeping = Arrays.copyOf(sleeping, m);
         live = Arrays.copyOf(live, m);
+        moved = Arrays.copyOf(moved, m);
     }
 
     private boolean active(int id) {
@@ -150,46 +182,106 @@ public final class BroadPhase {
                 && b instanceof dev.tumble.core.collision.query.BodyShape y && x.body() == y.body();
     }
 
+    /** Tree visitor of a moved proxy's query: collects fat-overlap pairs with {@link #current}. */
     private boolean visit(int other) {
         int i = current;
-        if (other == i || sameOwner(owners[other], owners[i])) {
+        if (other == i || (isStatic[i] && isStatic[other]) || sameOwner(owners[other], owners[i])) {
             return true;
         }
-        if (active(other) && other < i) {
-            return true; // reported when visiting from `other`
+        if (moved[other] && other < i) {
+            return true; // found by other's own query
         }
-        int a = 6 * i, b = 6 * other;
-        if (tight[a] > tight[b + 3] || tight[b] > tight[a + 3] || tight[a + 1] > tight[b + 4] || tight[b + 1] > tight[a + 4]
-                || tight[a + 2] > tight[b + 5] || tight[b + 2] > tight[a + 5]) {
-            return true;
+        if (foundCount == found.length) {
+            found = Arrays.copyOf(found, 2 * foundCount);
         }
-        if (!CollisionFilter.shouldCollide(filters[i], filters[other])) {
-            return true;
-        }
-        int lo = Math.min(i, other), hi = Math.max(i, other);
-        if (callback != null && !callback.shouldCollide(lo, owners[lo], hi, owners[hi])) {
-            return true;
-        }
-        if (pairCount == pairs.length) {
-            pairs = Arrays.copyOf(pairs, 2 * pairs.length);
-        }
-        pairs[pairCount++] = ((long) lo << 32) | hi;
+        found[foundCount++] = i < other ? ((long) i << 32) | other : ((long) other << 32) | i;
         return true;
     }
 
-    /** Recomputes the candidate pairs; read them with {@link #pairCount()}, {@link #pairA}, {@link #pairB}. */
+    /**
+     * Recomputes the candidate pairs; read them with {@link #pairCount()}, {@link #pairA}, {@link #pairB}.
+     *
+     * @return the number of pairs
+     */
     public int updatePairs() {
-        pairCount = 0;
-        for (int i = 0; i < live.length; i++) {
-            if (!live[i] || !active(i)) {
+        // 1. Only proxies whose fat box changed look for new partners.
+        foundCount = 0;
+        for (int m = 0; m < moveCount; m++) {
+            int i = moveBuffer[m];
+            if (!live[i]) {
                 continue;
             }
             current = i;
-            tightAabb(i, query);
+            tree.fatAabb(i, query);
             tree.query(query, visitor);
         }
-        Arrays.sort(pairs, 0, pairCount);
+        for (int m = 0; m < moveCount; m++) {
+            moved[moveBuffer[m]] = false;
+        }
+        moveCount = 0;
+        Arrays.sort(found, 0, foundCount);
+        // 2. Merge them into the persistent set, dropping duplicates and pairs no longer valid.
+        if (spare.length < fatPairCount + foundCount) {
+            spare = new long[Math.max(fatPairCount + foundCount, 2 * spare.length)];
+        }
+        int a = 0, b = 0, n = 0;
+        long last = -1;
+        while (a < fatPairCount || b < foundCount) {
+            long p;
+            if (b == foundCount || (a < fatPairCount && fatPairs[a] <= found[b])) {
+                p = fatPairs[a++];
+            } else {
+                p = found[b++];
+            }
+            if (p != last && stillPaired(p)) {
+                spare[n++] = p;
+            }
+            last = p;
+        }
+        long[] t = fatPairs;
+        fatPairs = spare;
+        spare = t;
+        fatPairCount = n;
+        // 3. Report those that pass the exact tests.
+        if (pairs.length < n) {
+            pairs = new long[Math.max(n, 2 * pairs.length)];
+        }
+        pairCount = 0;
+        for (int k = 0; k < n; k++) {
+            long p = fatPairs[k];
+            if (report((int) (p >>> 32), (int) p)) {
+                pairs[pairCount++] = p;
+            }
+        }
         return pairCount;
+    }
+
+    /** A pair stays in the persistent set while both proxies live, may pair and their fat boxes overlap. */
+    private boolean stillPaired(long p) {
+        int lo = (int) (p >>> 32), hi = (int) p;
+        // An id removed and re-added is checked afresh here: a stale pair is kept only if it is a real one.
+        return live[lo] && live[hi] && !(isStatic[lo] && isStatic[hi]) && tree.fatOverlap(lo, hi)
+                && !sameOwner(owners[lo], owners[hi]);
+    }
+
+    private boolean report(int lo, int hi) {
+        if (!active(lo) && !active(hi)) {
+            return false;
+        }
+        int a = 6 * lo, b = 6 * hi;
+        if (tight[a] > tight[b + 3] || tight[b] > tight[a + 3] || tight[a + 1] > tight[b + 4] || tight[b + 1] > tight[a + 4]
+                || tight[a + 2] > tight[b + 5] || tight[b + 2] > tight[a + 5]) {
+            return false;
+        }
+        if (!CollisionFilter.shouldCollide(filters[lo], filters[hi])) {
+            return false;
+        }
+        return callback == null || callback.shouldCollide(lo, owners[lo], hi, owners[hi]);
+    }
+
+    /** @return the number of pairs whose fat boxes overlap (the persistent set the last update kept). */
+    public int fatPairCount() {
+        return fatPairCount;
     }
 
     /** @return the number of pairs found by the last {@link #updatePairs()}. */

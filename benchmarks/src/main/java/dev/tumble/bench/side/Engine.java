@@ -1,0 +1,26 @@
+package dev.tumble.bench.side;
+
+/**
+ * One physics engine running one {@link Scene}, single-threaded, sleeping forced off, exactly
+ * one internal step of {@link Scene#DT} per {@link #step()}.
+ */
+public interface Engine extends AutoCloseable {
+    /** @return the engine's short name, e.g. {@code "jolt"}. */
+    String name();
+
+    /** @return the solver settings it runs with (iterations, sleeping), for the report. */
+    String settings();
+
+    /** Builds the ground and the boxes of {@code scene} (box i of the scene is body i here). */
+    void build(Scene scene);
+
+    /** Advances one fixed step. */
+    void step();
+
+    /** Writes box {@code i}'s centre (m) into out[0..2] and its linear velocity (m/s) into out[3..5]. */
+    void read(int i, double[] out);
+
+    @Override
+    default void close() {
+    }
+}

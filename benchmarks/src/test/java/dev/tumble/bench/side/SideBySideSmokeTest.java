@@ -1,0 +1,62 @@
+package dev.tumble.bench.side;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CI smoke run: every engine on every standard scene, every stress scene and two scaling points,
+ * for a few steps in this process, so that no benchmark rots. Timings here mean nothing.
+ */
+class SideBySideSmokeTest {
+
+    @Test
+    void everyEngineSceneAndStressSceneRunsAndTheReportIsWritten(@TempDir Path dir) throws Exception {
+        SideBySide s = new SideBySide("--in-process", "--steps", "12", "--runs", "1", "--warmup", "0",
+                "--scaling", "100,1000", "--threads", "2", "--out", dir.resolve("benchmarks.md").toString());
+        String report = s.run();
+        assertTrue(s.failures.isEmpty(), "engines that failed: " + s.failures);
+        for (String scene : new String[] {"pile", "pyramid"}) {
+            assertTrue(report.contains("### " + scene), report);
+        }
+        // Each engine row has a positive ms/step in both scene tables.
+        for (String engine : new String[] {"tumble", "tumble×2", "physx", "jolt", "bullet", "ode4j", "jbullet"}) {
+            Matcher m = Pattern.compile("(?m)^\\| " + Pattern.quote(engine) + " \\| [^|]+ \\| ([0-9.]+) \\|").matcher(report);
+            int rows = 0;
+            while (m.find()) {
+                assertTrue(Double.parseDouble(m.group(1)) > 0, engine + ": " + m.group());
+                rows++;
+            }
+            assertEquals(2, rows, engine + " rows in:\n" + report);
+        }
+        for (String stress : StressScenes.NAMES) {
+            assertTrue(report.contains("| " + stress + " |"), stress + " missing in:\n" + report);
+        }
+        assertTrue(report.contains("**Allocation:**"), report);
+        Path doc = dir.resolve("benchmarks.md");
+        s.write(report);
+        assertTrue(Files.readString(doc).contains(SideBySide.BEGIN), "report written between the markers");
+        assertTrue(Files.size(dir.resolve("benchmarks-scaling.png")) > 1000, "scaling chart drawn");
+    }
+
+    @Test
+    void theStandardScenesMatchTheirDefinition() {
+        Scene pile = Scene.named("pile");
+        assertEquals(1000, pile.boxes());
+        // Box (i, j, k) = (0, 0, 0) and the watched top of the middle column (i = k = 5, j = 9).
+        assertEquals(-4.95, pile.centres()[0], 1e-12);
+        assertEquals(1.5, pile.centres()[1], 1e-12);
+        assertEquals(0.55, pile.centres()[3 * pile.top()], 1e-12);
+        assertEquals(1.5 + 9 * 1.1, pile.centres()[3 * pile.top() + 1], 1e-12);
+        Scene pyramid = Scene.named("pyramid");
+        assertEquals(210, pyramid.boxes());
+        assertEquals(19.5, pyramid.centres()[3 * pyramid.top() + 1], 1e-12);
+        assertEquals(0, pyramid.centres()[3 * pyramid.top()], 1e-12);
+    }
+}
