@@ -1,0 +1,96 @@
+package dev.tumble.core.robust;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.world.WorldSettings;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Tagged {@code fuzz} and left out of {@code mvn -B test}: it still fails (issue 10 is open). In
+ * scenes that join a body of kilograms to one of tonnes, or a 1 cm body to an 8 m one, joint and
+ * position corrections add energy and can push a small body through the ground for a step. Run
+ * it with {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
+ *
+ * <p>1,000 seeded random scenes ({@link FuzzScenes}), 600 steps each, per solver: every state stays
+ * finite, nothing that started above the ground ends up below it, and the total energy (kinetic
+ * plus gravitational) never rises by more than a small tolerance in any step.
+ */
+@Tag("fuzz")
+class FuzzTest {
+    static final int SCENES = Integer.getInteger("tumble.fuzz.scenes", 1000);
+    static final int STEPS = 600;
+    private static final double DT = 1 / 60.0;
+
+    @ParameterizedTest
+    @EnumSource(WorldSettings.Solver.class)
+    void randomScenesStayFiniteAboveGroundAndDoNotGainEnergy(WorldSettings.Solver solver) {
+        List<String> failures = new ArrayList<>();
+        for (long seed = 0; seed < SCENES && failures.size() < 5; seed++) {
+            String failure = run(FuzzScenes.build(seed, solver));
+            if (failure != null) {
+                failures.add(failure);
+            }
+        }
+        if (!failures.isEmpty()) {
+            fail(solver + ": " + failures.size() + " failing scene(s):\n" + String.join("\n", failures));
+        }
+    }
+
+    /** Runs one scene; returns what went wrong, or null. */
+    static String run(FuzzScenes.Scene scene) {
+        double g = -scene.world().settings().gravityY();
+        double energy = energy(scene.bodies(), g);
+        for (int step = 0; step < STEPS; step++) {
+            scene.world().step(DT);
+            double next = energy(scene.bodies(), g);
+            for (RigidBody b : scene.bodies()) {
+                if (!finite(b)) {
+                    return scene.description() + " | step " + step + ": non-finite " + b;
+                }
+                if (b.position().y() < -BELOW_GROUND) {
+                    return scene.description() + " | step " + step + ": below ground " + b.position();
+                }
+            }
+            if (next > energy + tolerance(scene.bodies(), g)) {
+                return scene.description() + String.format(" | step %d: energy rose %.6g -> %.6g J", step, energy, next);
+            }
+            energy = next;
+        }
+        return null;
+    }
+
+    /** A centre of mass this far below the ground plane (m) means the body went through it. */
+    static final double BELOW_GROUND = 1e-3;
+
+    static boolean finite(RigidBody b) {
+        return b.position().isFinite() && b.velocity().isFinite() && b.angularVelocity().isFinite()
+                && Double.isFinite(b.orientation().w() + b.orientation().x() + b.orientation().y() + b.orientation().z());
+    }
+
+    /** Kinetic plus gravitational potential energy, J. */
+    static double energy(List<RigidBody> bodies, double g) {
+        double e = 0;
+        for (RigidBody b : bodies) {
+            e += b.kineticEnergy() + b.mass() * g * b.position().y();
+        }
+        return e;
+    }
+
+    /**
+     * Per-step energy tolerance, J: position correction may lift an overlapping body by up to a
+     * few millimetres (the solvers' slop), so allow each body m·g·2 mm, plus round-off.
+     */
+    static double tolerance(List<RigidBody> bodies, double g) {
+        double t = 1e-9;
+        for (RigidBody b : bodies) {
+            t += b.mass() * g * 0.002 + 1e-9 * Math.abs(b.kineticEnergy());
+        }
+        return t;
+    }
+}
