@@ -76,11 +76,8 @@ public final class GlfwNullEglContext implements GlContext {
     @Override
     public void close() {
         if (window != 0L) {
-            GLFW.glfwMakeContextCurrent(0L);
-            GL.setCapabilities(null);
-            GLFW.glfwDestroyWindow(window);
+            GlfwSupport.destroy(window);
             window = 0L;
-            GlfwSupport.release();
         }
     }
 }

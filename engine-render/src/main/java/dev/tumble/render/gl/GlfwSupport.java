@@ -51,6 +51,17 @@ final class GlfwSupport {
         users = Math.max(0, users - 1);
     }
 
+    /**
+     * Releases a context's window: detaches it from the thread, forgets LWJGL's capabilities,
+     * destroys the window and drops this context's hold on GLFW.
+     */
+    static void destroy(long window) {
+        GLFW.glfwMakeContextCurrent(0L);
+        org.lwjgl.opengl.GL.setCapabilities(null);
+        GLFW.glfwDestroyWindow(window);
+        release();
+    }
+
     static String lastError() {
         return lastError;
     }

@@ -95,11 +95,8 @@ public final class GlfwWindowContext implements GlContext {
     @Override
     public void close() {
         if (window != 0L) {
-            GLFW.glfwMakeContextCurrent(0L);
-            GL.setCapabilities(null);
-            GLFW.glfwDestroyWindow(window);
+            GlfwSupport.destroy(window);
             window = 0L;
-            GlfwSupport.release();
         }
     }
 }
