@@ -9,31 +9,41 @@ import org.joml.Vector3dc;
 
 /**
  * A sequential-impulse contact solver (Catto, Box2D-Lite and Box2D v2) behind the
- * {@link ContactResolver} interface: accumulated impulses clamped per contact (normal ≥ 0,
- * friction inside the circle of radius {@code μ·λn}), warm starting, restitution above a
- * threshold, and position correction by a nonlinear Gauss-Seidel position pass (default) or
- * split impulses. See {@code docs/solvers.md}.
+ * {@link ContactResolver} interface: accumulated impulses clamped (normal ≥ 0, friction inside the
+ * circle of radius {@code μ·Σλn}), warm starting, restitution above a threshold, and position
+ * correction by a nonlinear Gauss-Seidel position pass (default) or split impulses. See
+ * {@code docs/solvers.md}.
+ *
+ * <p><b>Manifolds.</b> The solver works one manifold at a time: a run of up to four adjacent
+ * contacts of one body pair. Its normal constraints are solved as a block (a few Gauss-Seidel
+ * passes over the manifold's own n×n effective-mass matrix, in scalar space, then one impulse per
+ * contact to the bodies); its friction is a patch at the contacts' centroid (two tangent rows and
+ * a twist row about the normal, limited by {@code μ·Σλn} and {@code μ·Σλn·r}, r the contacts'
+ * mean distance from the centroid). Both body velocities stay in registers while a manifold is
+ * solved.
  *
  * <p><b>One call.</b> (1) Wake: a sleeping body touching an awake dynamic or kinematic body is
  * woken (Millington's {@code matchAwakeState}, repeated to a fixed point); static bodies never wake
  * anything. Bodies that are static, kinematic, asleep or of inverse mass 0 are immovable this call.
- * (2) Prepare each contact: lever arms, normal and tangent basis, effective masses, restitution
- * target from the pre-solve closing speed. (3) Warm start. (4) {@code velocityIterations}
- * Gauss-Seidel sweeps, alternately forward and backward, taking each manifold (a body pair's
- * adjacent contacts) {@code manifoldIterations} times over, friction then normal per contact. (5) Optionally move
- * bodies by the velocity change times {@code dt} (see
- * {@link SequentialImpulseSettings#impulseRepositioning()}). (6) Position correction.
+ * (2) Prepare each contact and manifold: lever arms, effective masses, restitution target from the
+ * pre-solve closing speed, the friction patch. (3) Warm start. (4) {@code velocityIterations}
+ * sweeps over the manifolds, alternately forward and backward. (5) Optionally move bodies by the
+ * velocity change times {@code dt} (see {@link SequentialImpulseSettings#impulseRepositioning()}).
+ * (6) Position correction.
  *
  * <p><b>Contact basis.</b> The normal {@code n} is the contact's (from body 1 to body 0); the
- * tangents are a deterministic, continuous function of {@code n} alone (see
+ * tangents reported per contact are a deterministic, continuous function of {@code n} alone (see
  * {@link #tangentBasis}), so a persistent contact whose normal turns slowly keeps a slowly
  * turning basis and cached tangent impulses stay meaningful. The impulse {@code +P} acts on body 0
- * and {@code −P} on body 1, {@code P = λn·n + λt0·t0 + λt1·t1}. Body 0 may be {@code null}, like
- * body 1: a missing body is the static world. Contacts are read, never modified.
+ * and {@code −P} on body 1. Body 0 may be {@code null}, like body 1: a missing body is the static
+ * world. Contacts are read, never modified.
  *
  * <p><b>Warm starting.</b> Before a call the owner may give, per contact index of the array it
  * will pass, last step's accumulated impulses with {@link #setWarmStart}; after the call it reads
- * {@link #accumulatedImpulse} to store in its cache. Values set are consumed by the next call.
+ * {@link #accumulatedImpulse} to store in its cache. Values set are consumed by the next call. The
+ * patch friction is reported as per-contact tangent impulses whose sum is the patch's tangent
+ * impulse and whose moment about the centroid is its twist impulse, so nothing is lost between
+ * steps when the contacts persist.
  *
  * <p>Deterministic (fixed order, no transcendental functions besides {@code sqrt}); no allocation
  * per call once the internal arrays have grown. Not thread-safe.
@@ -45,6 +55,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private static final double BX = 0.8, BY = -0.6, BZ = 0.0;
     /** {@code |n × a|²} below which the second reference is used. */
     private static final double REFERENCE_SWITCH = 0.02;
+    /** Most contacts solved as one block; a longer run of one pair's contacts is split. */
+    static final int MAX_MANIFOLD = 4;
 
     private final SequentialImpulseSettings settings;
     private final ResolverSettings description;
@@ -54,31 +66,54 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ---- per contact (capacity cap)
     private int cap;
+    /** Body slots; slot 0 is the static world (zero velocity, inverse mass and inertia). */
     private int[] i0 = new int[0], i1 = new int[0];
-    /** Lever arms r0, r1 (3 each), normal, t0, t1 (3 each). */
-    private double[] geo = new double[0];
-    private static final int GEO = 15;
-    /** Per direction d (n, t0, t1): r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d): 12 each. */
-    private double[] ang = new double[0];
-    private static final int ANG = 36;
-    private double[] mass = new double[0];
-    private double[] lambda = new double[0];
-    private double[] warm = new double[0];
     /**
-     * Per contact: cos and sin of the turn from the fixed tangent basis to the solving basis,
-     * whose first tangent follows the pre-solve sliding velocity (so a sliding contact's friction
-     * opposes its motion; two decoupled tangents on a fixed basis settle on a skewed direction).
+     * Lever arms r0, r1 (3 each), normal, fixed-basis t0, t1 (3 each), offset from the manifold's
+     * centroid projected on its plane (3).
      */
-    private double[] turn = new double[0];
-    private boolean[] warmSet = new boolean[0];
+    private double[] geo = new double[0];
+    private static final int GEO = 18;
+    /** r0×n, I0⁻¹(r0×n), r1×n, I1⁻¹(r1×n). */
+    private double[] ang = new double[0];
+    private static final int ANG = 12;
+    /** Normal effective mass 1/K, kg. */
+    private double[] mass = new double[0];
+    /** Accumulated normal impulse, N·s. */
+    private double[] lambda = new double[0];
+    /** Row of the manifold's normal effective-mass matrix: K[i][j] at MAX_MANIFOLD·c + j. */
+    private double[] coupling = new double[0];
+    /** Warm starts given for the next call: λn, λt0, λt1 per contact. */
+    private double[] warm = new double[0];
+    /** Tangent impulses per contact after the call, in the fixed basis. */
+    private double[] tangentOut = new double[0];
     private double[] bias = new double[0];
-    private double[] mu = new double[0];
     /** Body-local contact point on body 0 and on body 1 (world when body 1 is absent), normal in body 1's frame. */
     private double[] local = new double[0];
     private static final int LOC = 9;
     private double[] pseudoLambda = new double[0];
+    private double[] pseudoTargets = new double[0];
 
-    // ---- per body
+    // ---- per manifold (at most one per contact)
+    private int manifoldCount;
+    private int[] first = new int[0], size = new int[0];
+    /**
+     * The friction patch: normal (0), solving tangents T0 (3), T1 (6); per tangent row
+     * r0×T, I0⁻¹(r0×T), r1×T, I1⁻¹(r1×T) (9 and 21); I0⁻¹n (33), I1⁻¹n (36); masses of T0, T1,
+     * twist (39); accumulated impulses (42); μ (45); twist radius (46); Σ|d⊥|² (47).
+     */
+    private double[] patch = new double[0];
+    private static final int PATCH = 48;
+    /**
+     * Per four-contact manifold: the pseudo-inverse of its normal block K (16), or NaN in the
+     * first entry when the block has no exact solve (see {@link #preparePseudoInverse}).
+     */
+    private double[] pinv = new double[0];
+    private final double[] s16 = new double[16], s4 = new double[4];
+    private static final int P_T0 = 3, P_T1 = 6, P_ROW0 = 9, P_ROW1 = 21, P_TWIST0 = 33, P_TWIST1 = 36,
+            P_MASS = 39, P_LAMBDA = 42, P_MU = 45, P_RADIUS = 46, P_SPREAD = 47;
+
+    // ---- per body (slot 0 = static world)
     private int bodyCount;
     private RigidBody[] bodies = new RigidBody[0];
     private boolean[] movable = new boolean[0];
@@ -91,6 +126,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     private final Vector3d s0 = new Vector3d(), s1 = new Vector3d(), s2 = new Vector3d();
     private final double[] basis = new double[6];
+    private final double[] s9 = new double[9];
+    /** Per manifold solve: normal relative velocities and impulse increments of its contacts. */
+    private final double[] vn = new double[MAX_MANIFOLD], increment = new double[MAX_MANIFOLD];
 
     /** A solver with the default settings. */
     public SequentialImpulseSolver() {
@@ -156,13 +194,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         warm[3 * index] = normalImpulse;
         warm[3 * index + 1] = tangentImpulse0;
         warm[3 * index + 2] = tangentImpulse1;
-        warmSet[index] = true;
     }
 
     /** Forgets every warm start given since the last call. */
     public void clearWarmStarts() {
         Arrays.fill(warm, 0);
-        Arrays.fill(warmSet, false);
     }
 
     /**
@@ -179,16 +215,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (k < 0 || k > 2) {
             throw new IllegalArgumentException("k must be 0, 1 or 2, was " + k);
         }
-        if (k == 0) {
-            return lambda[3 * index];
-        }
-        // Back from the solving basis to the fixed one: λ_fixed = R(φ)·λ_solve.
-        double c = turn[2 * index], sn = turn[2 * index + 1];
-        double a = lambda[3 * index + 1], b = lambda[3 * index + 2];
-        return k == 1 ? c * a - sn * b : sn * a + c * b;
+        return k == 0 ? lambda[index] : tangentOut[2 * index + k - 1];
     }
 
     private int lastCount;
+
 
     /**
      * The tangent basis the solver uses for a unit normal {@code n}: {@code t0} is the reference
@@ -222,6 +253,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         return dest6;
     }
 
+
     // ------------------------------------------------------------------ resolve
 
     @Override
@@ -247,26 +279,19 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (observer != null) {
             observer.afterPrepare(contacts, count);
         }
-        warmStart(count);
+        for (int m = 0; m < manifoldCount; m++) {
+            warmStart(m);
+        }
         for (int it = 0; it < settings.velocityIterations(); it++) {
             boolean backward = (it & 1) == 1;
-            for (int k = 0; k < count; ) {
-                // One manifold: the contacts of one body pair, adjacent in the array.
-                int c = backward ? count - 1 - k : k;
-                int e = c;
-                if (backward) {
-                    while (e > 0 && i0[e - 1] == i0[c] && i1[e - 1] == i1[c]) {
-                        e--;
-                    }
-                } else {
-                    while (e + 1 < count && i0[e + 1] == i0[c] && i1[e + 1] == i1[c]) {
-                        e++;
-                    }
-                }
-                solveManifold(Math.min(c, e), Math.max(c, e), backward);
-                k += Math.abs(e - c) + 1;
+            for (int k = 0; k < manifoldCount; k++) {
+                solveManifold(backward ? manifoldCount - 1 - k : k, backward);
             }
             velocityIterationsUsed++;
+        }
+        for (int m = 0; m < manifoldCount; m++) {
+            clampPatch(m);
+            reportFriction(m);
         }
         storeVelocities();
         if (settings.impulseRepositioning()) {
@@ -280,7 +305,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 }
             }
         }
-        for (int b = 0; b < bodyCount; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 bodies[b].calculateDerivedData();
             }
@@ -289,7 +314,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
             observer.afterPositions(contacts, count);
         }
         Arrays.fill(warm, 0, 3 * count, 0);
-        Arrays.fill(warmSet, 0, count, false);
         Arrays.fill(bodies, 0, bodyCount, null);
     }
 
@@ -319,24 +343,39 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ bodies
 
+    // ------------------------------------------------------------------ bodies
+
     private void gatherBodies(Contact[] contacts, int count) {
-        bodyCount = 0;
+        // Slot 0 is the static world: contacts with a missing body read zero velocity from it and
+        // its zero inverse mass and inertia leave it unchanged, so the solve needs no branches.
+        bodyCount = 1;
+        ensureBodies(1);
+        bodies[0] = null;
+        movable[0] = false;
+        im[0] = 0;
+        Arrays.fill(inertia, 0, 9, 0);
+        Arrays.fill(vel, 0, 6, 0);
+        Arrays.fill(vel0, 0, 6, 0);
+        Arrays.fill(pseudo, 0, 6, 0);
         int need = Integer.highestOneBit(Math.max(32, count * 4)) << 1;
         if (table.length < need) {
             table = new int[need];
         }
-        Arrays.fill(table, -1);
+        Arrays.fill(table, 0, need, -1);
+        tableMask = need - 1;
         for (int c = 0; c < count; c++) {
             i0[c] = indexOf(contacts[c].body0());
             i1[c] = indexOf(contacts[c].body1());
         }
     }
 
+    private int tableMask;
+
     private int indexOf(RigidBody b) {
         if (b == null) {
-            return -1;
+            return 0;
         }
-        int mask = table.length - 1;
+        int mask = tableMask;
         int slot = (System.identityHashCode(b) * 0x9E3779B9) >>> 7 & mask;
         while (true) {
             int e = table[slot];
@@ -374,10 +413,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
         return k;
     }
 
-    private final double[] s9 = new double[9];
 
     private void storeVelocities() {
-        for (int b = 0; b < bodyCount; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
                 bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
@@ -405,7 +443,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void reposition(double dt) {
-        for (int b = 0; b < bodyCount; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
                 // Where Box2D's order puts the body: start + v_after·dt. The body now sits at
@@ -422,8 +460,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ prepare
 
+
+    // ------------------------------------------------------------------ prepare
+
     private void prepare(Contact[] contacts, int count, double duration) {
         double threshold = settings.restitutionThreshold();
+        boolean warmStarting = settings.warmStarting();
+        double warmFactor = settings.warmStartFactor();
         for (int c = 0; c < count; c++) {
             Contact contact = contacts[c];
             RigidBody b0 = contact.body0(), b1 = contact.body1();
@@ -452,18 +495,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             tangentBasis(nx, ny, nz, basis);
             System.arraycopy(basis, 0, geo, g + 9, 6);
             int a0 = i0[c], a1 = i1[c];
-            double imSum = (a0 >= 0 ? im[a0] : 0) + (a1 >= 0 ? im[a1] : 0);
-            for (int d = 0; d < 3; d++) {
-                double dx = geo[g + 6 + 3 * d], dy = geo[g + 7 + 3 * d], dz = geo[g + 8 + 3 * d];
-                int a = ANG * c + 12 * d;
-                double k = imSum;
-                k += angular(a0, geo[g], geo[g + 1], geo[g + 2], dx, dy, dz, a);
-                k += angular(a1, geo[g + 3], geo[g + 4], geo[g + 5], dx, dy, dz, a + 6);
-                mass[3 * c + d] = k > 0 ? 1.0 / k : 0;
-            }
-            alignFriction(c, imSum);
-            mu[c] = contact.friction();
-            double vn = relativeVelocity(c, 0);
+            double k = im[a0] + im[a1]
+                    + angular(ang, ANG * c, a0, geo[g], geo[g + 1], geo[g + 2], nx, ny, nz)
+                    + angular(ang, ANG * c + 6, a1, geo[g + 3], geo[g + 4], geo[g + 5], nx, ny, nz);
+            mass[c] = k > 0 ? 1.0 / k : 0;
+            double vn = normalVelocity(vel, c);
             double penetration = contact.penetration();
             // Separation before this step's motion: with impulse repositioning, positions end where
             // Box2D's order (x_prev + v_after * dt) puts them, so a contact that was still open at
@@ -478,239 +514,658 @@ public final class SequentialImpulseSolver implements ContactResolver {
             } else {
                 bias[c] = bounce;
             }
-            for (int k = 0; k < 3; k++) {
-                lambda[3 * c + k] = settings.warmStarting() ? warm[3 * c + k] * settings.warmStartFactor() : 0;
-            }
-            // The cached tangent impulses are in the fixed basis: λ_solve = R(−φ)·λ_fixed.
-            double tc = turn[2 * c], ts = turn[2 * c + 1];
-            double w0 = lambda[3 * c + 1], w1 = lambda[3 * c + 2];
-            lambda[3 * c + 1] = tc * w0 + ts * w1;
-            lambda[3 * c + 2] = -ts * w0 + tc * w1;
-            if (lambda[3 * c] < 0) {
-                lambda[3 * c] = 0;
-            }
-            clampFriction(c);
+            lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
             pseudoLambda[c] = 0;
             if (settings.positionCorrection() != SequentialImpulseSettings.PositionCorrection.NONE
                     && settings.positionIterations() > 0) {
                 storeLocal(c, b0, b1, p, nx, ny, nz, contact.penetration());
             }
         }
+        manifoldCount = 0;
+        for (int c = 0; c < count; ) {
+            int e = c;
+            while (e + 1 < count && e + 1 - c < MAX_MANIFOLD && i0[e + 1] == i0[c] && i1[e + 1] == i1[c]) {
+                e++;
+            }
+            int m = manifoldCount++;
+            first[m] = c;
+            size[m] = e - c + 1;
+            prepareCoupling(m);
+            preparePatch(contacts, m, warmStarting ? warmFactor : 0);
+            if (size[m] == MAX_MANIFOLD) {
+                preparePseudoInverse(m);
+            }
+            c = e + 1;
+        }
+    }
+
+    /** The manifold's normal effective-mass matrix, K[i][j] = J_i M⁻¹ J_jᵀ. */
+    private void prepareCoupling(int m) {
+        int f = first[m], n = size[m];
+        double imSum = im[i0[f]] + im[i1[f]];
+        for (int i = 0; i < n; i++) {
+            int ci = f + i, gi = GEO * ci, ai = ANG * ci;
+            for (int j = 0; j < n; j++) {
+                int cj = f + j, gj = GEO * cj, aj = ANG * cj;
+                coupling[MAX_MANIFOLD * ci + j] = imSum
+                        * (geo[gi + 6] * geo[gj + 6] + geo[gi + 7] * geo[gj + 7] + geo[gi + 8] * geo[gj + 8])
+                        + ang[ai] * ang[aj + 3] + ang[ai + 1] * ang[aj + 4] + ang[ai + 2] * ang[aj + 5]
+                        + ang[ai + 6] * ang[aj + 9] + ang[ai + 7] * ang[aj + 10] + ang[ai + 8] * ang[aj + 11];
+            }
+        }
     }
 
     /**
-     * Turns contact c's tangent pair so t0 points along the pre-solve tangential velocity (when
-     * there is one), and recomputes the tangent effective masses; records the turn.
+     * The pseudo-inverse of a four-contact face manifold's normal block. Four contacts on one
+     * plane with one normal constrain only three motions (push along n, tip about two in-plane
+     * axes), so K is singular; its null vector u is the set of impulses with no net force or
+     * moment: Σu_i = 0, Σu_i·x_i = Σu_i·y_i = 0 for the contacts' in-plane coordinates. Then
+     * K⁺ = (K + s·uuᵀ)⁻¹ − uuᵀ/s for any s > 0 (s = trace/4 keeps it well scaled). Marked
+     * unusable (NaN) when the contacts do not span a plane.
      */
-    private void alignFriction(int c, double imSum) {
-        int g = GEO * c;
-        double vt0 = relativeVelocity(c, 1);
-        double vt1 = relativeVelocity(c, 2);
-        double speed = Math.sqrt(vt0 * vt0 + vt1 * vt1);
-        if (!(speed > SLIDING_SPEED)) {
-            turn[2 * c] = 1;
-            turn[2 * c + 1] = 0;
+    private void preparePseudoInverse(int m) {
+        int f = first[m], q = PATCH * m, o = 16 * m;
+        double[] P = patch;
+        double x0, x1, x2, x3, y0, y1, y2, y3;
+        {
+            int g0 = GEO * f + 15, g1 = g0 + GEO, g2 = g1 + GEO, g3 = g2 + GEO;
+            double ax = P[q + P_T0], ay = P[q + P_T0 + 1], az = P[q + P_T0 + 2];
+            double bx = P[q + P_T1], by = P[q + P_T1 + 1], bz = P[q + P_T1 + 2];
+            x0 = geo[g0] * ax + geo[g0 + 1] * ay + geo[g0 + 2] * az;
+            x1 = geo[g1] * ax + geo[g1 + 1] * ay + geo[g1 + 2] * az;
+            x2 = geo[g2] * ax + geo[g2 + 1] * ay + geo[g2 + 2] * az;
+            x3 = geo[g3] * ax + geo[g3 + 1] * ay + geo[g3 + 2] * az;
+            y0 = geo[g0] * bx + geo[g0 + 1] * by + geo[g0 + 2] * bz;
+            y1 = geo[g1] * bx + geo[g1 + 1] * by + geo[g1 + 2] * bz;
+            y2 = geo[g2] * bx + geo[g2 + 1] * by + geo[g2 + 2] * bz;
+            y3 = geo[g3] * bx + geo[g3 + 1] * by + geo[g3 + 2] * bz;
+        }
+        // u_j = (−1)^j · det of [1; x; y] without column j (the 4-D cross product of its rows).
+        double u0 = det3(x1, x2, x3, y1, y2, y3);
+        double u1 = -det3(x0, x2, x3, y0, y2, y3);
+        double u2 = det3(x0, x1, x3, y0, y1, y3);
+        double u3 = -det3(x0, x1, x2, y0, y1, y2);
+        double uu = u0 * u0 + u1 * u1 + u2 * u2 + u3 * u3;
+        double scale = P[q + P_SPREAD];
+        if (!(uu > 1e-12 * scale * scale * scale * scale) || !(scale > 0)) {
+            pinv[o] = Double.NaN;
             return;
         }
-        double cs = vt0 / speed, sn = vt1 / speed;
-        turn[2 * c] = cs;
-        turn[2 * c + 1] = sn;
-        double ax = geo[g + 9], ay = geo[g + 10], az = geo[g + 11];
-        double bx = geo[g + 12], by = geo[g + 13], bz = geo[g + 14];
-        geo[g + 9] = cs * ax + sn * bx;
-        geo[g + 10] = cs * ay + sn * by;
-        geo[g + 11] = cs * az + sn * bz;
-        geo[g + 12] = -sn * ax + cs * bx;
-        geo[g + 13] = -sn * ay + cs * by;
-        geo[g + 14] = -sn * az + cs * bz;
-        int a0 = i0[c], a1 = i1[c];
-        for (int d = 1; d < 3; d++) {
-            double dx = geo[g + 6 + 3 * d], dy = geo[g + 7 + 3 * d], dz = geo[g + 8 + 3 * d];
-            int a = ANG * c + 12 * d;
-            double k = imSum;
-            k += angular(a0, geo[g], geo[g + 1], geo[g + 2], dx, dy, dz, a);
-            k += angular(a1, geo[g + 3], geo[g + 4], geo[g + 5], dx, dy, dz, a + 6);
-            mass[3 * c + d] = k > 0 ? 1.0 / k : 0;
+        double inv = 1.0 / Math.sqrt(uu);
+        u0 *= inv;
+        u1 *= inv;
+        u2 *= inv;
+        u3 *= inv;
+        double[] u = s4;
+        u[0] = u0;
+        u[1] = u1;
+        u[2] = u2;
+        u[3] = u3;
+        int k0 = MAX_MANIFOLD * f;
+        double trace = coupling[k0] + coupling[k0 + 5] + coupling[k0 + 10] + coupling[k0 + 15];
+        if (!(trace > 0)) {
+            pinv[o] = Double.NaN;
+            return;
         }
+        double sc = 0.25 * trace;
+        double[] a = s16;
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                a[4 * i + j] = 0.5 * (coupling[k0 + 4 * i + j] + coupling[k0 + 4 * j + i]) + sc * u[i] * u[j];
+            }
+        }
+        if (!invertSymmetric4(a, pinv, o)) {
+            pinv[o] = Double.NaN;
+            return;
+        }
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                pinv[o + 4 * i + j] -= u[i] * u[j] / sc;
+            }
+        }
+    }
+
+    private static double det3(double a1, double a2, double a3, double b1, double b2, double b3) {
+        // det [1 1 1; a1 a2 a3; b1 b2 b3]
+        return (a2 * b3 - a3 * b2) - (a1 * b3 - a3 * b1) + (a1 * b2 - a2 * b1);
+    }
+
+    /** Gauss-Jordan inverse of the symmetric positive definite 4×4 {@code a} (destroyed) into dest[o..o+16). */
+    private static boolean invertSymmetric4(double[] a, double[] dest, int o) {
+        for (int i = 0; i < 16; i++) {
+            dest[o + i] = (i % 5 == 0) ? 1 : 0;
+        }
+        for (int col = 0; col < 4; col++) {
+            double pivot = a[5 * col];
+            if (!(pivot > 0)) {
+                return false;
+            }
+            double ip = 1.0 / pivot;
+            for (int j = 0; j < 4; j++) {
+                a[4 * col + j] *= ip;
+                dest[o + 4 * col + j] *= ip;
+            }
+            for (int r = 0; r < 4; r++) {
+                if (r != col) {
+                    double fct = a[4 * r + col];
+                    if (fct != 0) {
+                        for (int j = 0; j < 4; j++) {
+                            a[4 * r + j] -= fct * a[4 * col + j];
+                            dest[o + 4 * r + j] -= fct * dest[o + 4 * col + j];
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The manifold's friction patch at the contacts' centroid: normal, tangents (the first along
+     * the pre-solve sliding velocity when there is one), rows, masses, μ, twist radius, and the
+     * warm-start impulses gathered from the per-contact ones (times {@code warmFactor}).
+     */
+    private void preparePatch(Contact[] contacts, int m, double warmFactor) {
+        int f = first[m], n = size[m], a = i0[f], b = i1[f];
+        int q = PATCH * m;
+        double[] P = patch;
+        double cx = 0, cy = 0, cz = 0, nx = 0, ny = 0, nz = 0;
+        for (int i = f; i < f + n; i++) {
+            Vector3dc p = contacts[i].point();
+            cx += p.x();
+            cy += p.y();
+            cz += p.z();
+            int g = GEO * i;
+            nx += geo[g + 6];
+            ny += geo[g + 7];
+            nz += geo[g + 8];
+        }
+        cx /= n;
+        cy /= n;
+        cz /= n;
+        double len2 = nx * nx + ny * ny + nz * nz;
+        if (len2 < 1e-12) {
+            int g = GEO * f;
+            nx = geo[g + 6];
+            ny = geo[g + 7];
+            nz = geo[g + 8];
+        } else {
+            double s = 1.0 / Math.sqrt(len2);
+            nx *= s;
+            ny *= s;
+            nz *= s;
+        }
+        P[q] = nx;
+        P[q + 1] = ny;
+        P[q + 2] = nz;
+        // Offsets from the centroid in the patch plane; their spread and mean length.
+        double spread = 0, radius = 0;
+        for (int i = f; i < f + n; i++) {
+            Vector3dc p = contacts[i].point();
+            double dx = p.x() - cx, dy = p.y() - cy, dz = p.z() - cz;
+            double dn = dx * nx + dy * ny + dz * nz;
+            dx -= dn * nx;
+            dy -= dn * ny;
+            dz -= dn * nz;
+            int g = GEO * i + 15;
+            geo[g] = dx;
+            geo[g + 1] = dy;
+            geo[g + 2] = dz;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            spread += d2;
+            radius += Math.sqrt(d2);
+        }
+        P[q + P_SPREAD] = spread;
+        P[q + P_RADIUS] = radius / n;
+        P[q + P_MU] = contacts[f].friction();
+        // Lever arms of the centroid.
+        double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
+        RigidBody b0 = contacts[f].body0(), b1 = contacts[f].body1();
+        if (b0 != null) {
+            Vector3dc x = b0.position();
+            r0x = cx - x.x();
+            r0y = cy - x.y();
+            r0z = cz - x.z();
+        }
+        if (b1 != null) {
+            Vector3dc x = b1.position();
+            r1x = cx - x.x();
+            r1y = cy - x.y();
+            r1z = cz - x.z();
+        }
+        // Tangents: fixed basis of the patch normal, turned so T0 follows the sliding velocity
+        // (two decoupled tangents on a fixed basis settle on a skewed direction).
+        tangentBasis(nx, ny, nz, basis);
+        double t0x = basis[0], t0y = basis[1], t0z = basis[2], t1x = basis[3], t1y = basis[4], t1z = basis[5];
+        int oa = 6 * a, ob = 6 * b;
+        double[] v = vel;
+        double rvx = v[oa] + v[oa + 4] * r0z - v[oa + 5] * r0y - (v[ob] + v[ob + 4] * r1z - v[ob + 5] * r1y);
+        double rvy = v[oa + 1] + v[oa + 5] * r0x - v[oa + 3] * r0z - (v[ob + 1] + v[ob + 5] * r1x - v[ob + 3] * r1z);
+        double rvz = v[oa + 2] + v[oa + 3] * r0y - v[oa + 4] * r0x - (v[ob + 2] + v[ob + 3] * r1y - v[ob + 4] * r1x);
+        double vt0 = rvx * t0x + rvy * t0y + rvz * t0z, vt1 = rvx * t1x + rvy * t1y + rvz * t1z;
+        double speed = Math.sqrt(vt0 * vt0 + vt1 * vt1);
+        if (speed > SLIDING_SPEED) {
+            double cs = vt0 / speed, sn = vt1 / speed;
+            double ux = cs * t0x + sn * t1x, uy = cs * t0y + sn * t1y, uz = cs * t0z + sn * t1z;
+            double wx = -sn * t0x + cs * t1x, wy = -sn * t0y + cs * t1y, wz = -sn * t0z + cs * t1z;
+            t0x = ux;
+            t0y = uy;
+            t0z = uz;
+            t1x = wx;
+            t1y = wy;
+            t1z = wz;
+        }
+        P[q + P_T0] = t0x;
+        P[q + P_T0 + 1] = t0y;
+        P[q + P_T0 + 2] = t0z;
+        P[q + P_T1] = t1x;
+        P[q + P_T1 + 1] = t1y;
+        P[q + P_T1 + 2] = t1z;
+        double imSum = im[a] + im[b];
+        double k0 = imSum + angular(P, q + P_ROW0, a, r0x, r0y, r0z, t0x, t0y, t0z)
+                + angular(P, q + P_ROW0 + 6, b, r1x, r1y, r1z, t0x, t0y, t0z);
+        double k1 = imSum + angular(P, q + P_ROW1, a, r0x, r0y, r0z, t1x, t1y, t1z)
+                + angular(P, q + P_ROW1 + 6, b, r1x, r1y, r1z, t1x, t1y, t1z);
+        double kt = times(a, nx, ny, nz, P, q + P_TWIST0) + times(b, nx, ny, nz, P, q + P_TWIST1);
+        P[q + P_MASS] = k0 > 0 ? 1.0 / k0 : 0;
+        P[q + P_MASS + 1] = k1 > 0 ? 1.0 / k1 : 0;
+        P[q + P_MASS + 2] = kt > 0 ? 1.0 / kt : 0;
+        // Warm start: the per-contact tangent impulses summed (patch) and their moment (twist).
+        double fx = 0, fy = 0, fz = 0, twist = 0, normal = 0;
+        for (int i = f; i < f + n; i++) {
+            int g = GEO * i;
+            double w0 = warm[3 * i + 1] * warmFactor, w1 = warm[3 * i + 2] * warmFactor;
+            double px = w0 * geo[g + 9] + w1 * geo[g + 12];
+            double py = w0 * geo[g + 10] + w1 * geo[g + 13];
+            double pz = w0 * geo[g + 11] + w1 * geo[g + 14];
+            fx += px;
+            fy += py;
+            fz += pz;
+            double dx = geo[g + 15], dy = geo[g + 16], dz = geo[g + 17];
+            twist += (dy * pz - dz * py) * nx + (dz * px - dx * pz) * ny + (dx * py - dy * px) * nz;
+            normal += lambda[i];
+        }
+        double l0 = fx * t0x + fy * t0y + fz * t0z, l1 = fx * t1x + fy * t1y + fz * t1z;
+        double limit = P[q + P_MU] * normal;
+        double m2 = l0 * l0 + l1 * l1;
+        if (m2 > limit * limit) {
+            double s = limit > 0 ? limit / Math.sqrt(m2) : 0;
+            l0 *= s;
+            l1 *= s;
+        }
+        double twistLimit = limit * P[q + P_RADIUS];
+        P[q + P_LAMBDA] = l0;
+        P[q + P_LAMBDA + 1] = l1;
+        P[q + P_LAMBDA + 2] = Math.max(-twistLimit, Math.min(twistLimit, twist));
     }
 
     /** Tangential speed (m/s) above which friction is solved along the sliding direction. */
     private static final double SLIDING_SPEED = 1e-6;
 
-    /** Writes r×d and I⁻¹(r×d) at ang[a..a+6) and returns (r×d)·I⁻¹(r×d). */
-    private double angular(int b, double rx, double ry, double rz, double dx, double dy, double dz, int a) {
+    /**
+     * Writes r×d at dest[o..o+3) and I⁻¹(r×d) at dest[o+3..o+6) for body slot b; returns
+     * (r×d)·I⁻¹(r×d).
+     */
+    private double angular(double[] dest, int o, int b, double rx, double ry, double rz, double dx, double dy,
+            double dz) {
         double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
-        ang[a] = cx;
-        ang[a + 1] = cy;
-        ang[a + 2] = cz;
-        if (b < 0) {
-            ang[a + 3] = ang[a + 4] = ang[a + 5] = 0;
-            return 0;
-        }
+        dest[o] = cx;
+        dest[o + 1] = cy;
+        dest[o + 2] = cz;
+        return times(b, cx, cy, cz, dest, o + 3);
+    }
+
+    /** Writes I⁻¹u of body slot b at dest[o..o+3); returns u·I⁻¹u. */
+    private double times(int b, double ux, double uy, double uz, double[] dest, int o) {
         double[] m = inertia;
-        int o = 9 * b;
-        double ix = m[o] * cx + m[o + 1] * cy + m[o + 2] * cz;
-        double iy = m[o + 3] * cx + m[o + 4] * cy + m[o + 5] * cz;
-        double iz = m[o + 6] * cx + m[o + 7] * cy + m[o + 8] * cz;
-        ang[a + 3] = ix;
-        ang[a + 4] = iy;
-        ang[a + 5] = iz;
-        return cx * ix + cy * iy + cz * iz;
+        int k = 9 * b;
+        double ix = m[k] * ux + m[k + 1] * uy + m[k + 2] * uz;
+        double iy = m[k + 3] * ux + m[k + 4] * uy + m[k + 5] * uz;
+        double iz = m[k + 6] * ux + m[k + 7] * uy + m[k + 8] * uz;
+        dest[o] = ix;
+        dest[o + 1] = iy;
+        dest[o + 2] = iz;
+        return ux * ix + uy * iy + uz * iz;
     }
 
-    /** The relative velocity of body 0 with respect to body 1 at contact c along direction d. */
-    private double relativeVelocity(int c, int d) {
-        return relativeVelocity(vel, c, d);
+    // ------------------------------------------------------------------ velocities
+
+    /** Applies the manifold's starting impulses (normal per contact, the patch's friction). */
+    private void warmStart(int m) {
+        int f = first[m], n = size[m];
+        for (int i = 0; i < n; i++) {
+            increment[i] = lambda[f + i];
+        }
+        int q = PATCH * m;
+        solve(m, patch[q + P_LAMBDA], patch[q + P_LAMBDA + 1], patch[q + P_LAMBDA + 2], false, false);
     }
 
-    /** The same over velocity table {@code v} (real velocities or split-impulse pseudo-velocities). */
-    private double relativeVelocity(double[] v, int c, int d) {
-        int g = GEO * c + 6 + 3 * d;
-        double dx = geo[g], dy = geo[g + 1], dz = geo[g + 2];
-        int a = ANG * c + 12 * d;
-        double r = 0;
-        int b = i0[c];
-        if (b >= 0) {
-            int o = 6 * b;
-            r += v[o] * dx + v[o + 1] * dy + v[o + 2] * dz
-                    + v[o + 3] * ang[a] + v[o + 4] * ang[a + 1] + v[o + 5] * ang[a + 2];
-        }
-        b = i1[c];
-        if (b >= 0) {
-            int o = 6 * b;
-            r -= v[o] * dx + v[o + 1] * dy + v[o + 2] * dz
-                    + v[o + 3] * ang[a + 6] + v[o + 4] * ang[a + 7] + v[o + 5] * ang[a + 8];
-        }
-        return r;
+    /** One sweep's visit to manifold m: friction patch, then the normal block. */
+    private void solveManifold(int m, boolean backward) {
+        solve(m, 0, 0, 0, true, backward);
     }
 
-    /** Applies impulse {@code p} along direction d of contact c to the velocity table. */
-    private void applyImpulse(double[] v, int c, int d, double p) {
-        int g = GEO * c + 6 + 3 * d;
-        double dx = geo[g], dy = geo[g + 1], dz = geo[g + 2];
-        int a = ANG * c + 12 * d;
-        int b = i0[c];
-        if (b >= 0 && movable[b]) {
-            int o = 6 * b;
-            double s = im[b] * p;
-            v[o] += dx * s;
-            v[o + 1] += dy * s;
-            v[o + 2] += dz * s;
-            v[o + 3] += ang[a + 3] * p;
-            v[o + 4] += ang[a + 4] * p;
-            v[o + 5] += ang[a + 5] * p;
+    /**
+     * With {@code iterate} false, applies the given friction impulses and the normal increments
+     * in {@link #increment}; with it true, solves the patch and the normal block and applies what
+     * changed. The pair's velocities are held in locals throughout.
+     */
+    private void solve(int m, double d0, double d1, double dt, boolean iterate, boolean backward) {
+        int f = first[m], n = size[m];
+        int a = i0[f], b = i1[f];
+        double[] v = vel;
+        int oa = 6 * a, ob = 6 * b;
+        double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+        double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+        double ima = im[a], imb = im[b];
+        double relax = settings.relaxation();
+        double[] P = patch;
+        int q = PATCH * m;
+        double mu = P[q + P_MU];
+        double t0x = P[q + P_T0], t0y = P[q + P_T0 + 1], t0z = P[q + P_T0 + 2];
+        double t1x = P[q + P_T1], t1y = P[q + P_T1 + 1], t1z = P[q + P_T1 + 2];
+        int r0 = q + P_ROW0, r1 = q + P_ROW1;
+        if (iterate && mu > 0) {
+            double normal = 0;
+            for (int i = f; i < f + n; i++) {
+                normal += lambda[i];
+            }
+            double limit = mu * normal;
+            double dvx = vax - vbx, dvy = vay - vby, dvz = vaz - vbz;
+            double vt0 = dvx * t0x + dvy * t0y + dvz * t0z + wax * P[r0] + way * P[r0 + 1] + waz * P[r0 + 2]
+                    - wbx * P[r0 + 6] - wby * P[r0 + 7] - wbz * P[r0 + 8];
+            double vt1 = dvx * t1x + dvy * t1y + dvz * t1z + wax * P[r1] + way * P[r1 + 1] + waz * P[r1 + 2]
+                    - wbx * P[r1 + 6] - wby * P[r1 + 7] - wbz * P[r1 + 8];
+            double l0 = P[q + P_LAMBDA], l1 = P[q + P_LAMBDA + 1];
+            double n0 = l0 - relax * P[q + P_MASS] * vt0, n1 = l1 - relax * P[q + P_MASS + 1] * vt1;
+            double m2 = n0 * n0 + n1 * n1;
+            if (m2 > limit * limit) {
+                double s = limit > 0 ? limit / Math.sqrt(m2) : 0;
+                n0 *= s;
+                n1 *= s;
+            }
+            P[q + P_LAMBDA] = n0;
+            P[q + P_LAMBDA + 1] = n1;
+            d0 = n0 - l0;
+            d1 = n1 - l1;
+            // Twist about the normal; velocities updated by the tangent increments first.
+            double nx = P[q], ny = P[q + 1], nz = P[q + 2];
+            double vtw = (wax - wbx) * nx + (way - wby) * ny + (waz - wbz) * nz
+                    + d0 * ((P[r0 + 3] + P[r0 + 9]) * nx + (P[r0 + 4] + P[r0 + 10]) * ny + (P[r0 + 5] + P[r0 + 11]) * nz)
+                    + d1 * ((P[r1 + 3] + P[r1 + 9]) * nx + (P[r1 + 4] + P[r1 + 10]) * ny + (P[r1 + 5] + P[r1 + 11]) * nz);
+            double lt = P[q + P_LAMBDA + 2];
+            double twistLimit = limit * P[q + P_RADIUS];
+            double nt = lt - relax * P[q + P_MASS + 2] * vtw;
+            nt = Math.max(-twistLimit, Math.min(twistLimit, nt));
+            P[q + P_LAMBDA + 2] = nt;
+            dt = nt - lt;
         }
-        b = i1[c];
-        if (b >= 0 && movable[b]) {
-            int o = 6 * b;
-            double s = im[b] * p;
-            v[o] -= dx * s;
-            v[o + 1] -= dy * s;
-            v[o + 2] -= dz * s;
-            v[o + 3] -= ang[a + 9] * p;
-            v[o + 4] -= ang[a + 10] * p;
-            v[o + 5] -= ang[a + 11] * p;
+        if (d0 != 0 || d1 != 0 || dt != 0) {
+            double px = d0 * t0x + d1 * t1x, py = d0 * t0y + d1 * t1y, pz = d0 * t0z + d1 * t1z;
+            vax += ima * px;
+            vay += ima * py;
+            vaz += ima * pz;
+            vbx -= imb * px;
+            vby -= imb * py;
+            vbz -= imb * pz;
+            int ta = q + P_TWIST0, tb = q + P_TWIST1;
+            wax += P[r0 + 3] * d0 + P[r1 + 3] * d1 + P[ta] * dt;
+            way += P[r0 + 4] * d0 + P[r1 + 4] * d1 + P[ta + 1] * dt;
+            waz += P[r0 + 5] * d0 + P[r1 + 5] * d1 + P[ta + 2] * dt;
+            wbx -= P[r0 + 9] * d0 + P[r1 + 9] * d1 + P[tb] * dt;
+            wby -= P[r0 + 10] * d0 + P[r1 + 10] * d1 + P[tb + 1] * dt;
+            wbz -= P[r0 + 11] * d0 + P[r1 + 11] * d1 + P[tb + 2] * dt;
         }
-    }
-
-    private void clampFriction(int c) {
-        double limit = mu[c] * lambda[3 * c];
-        double t0 = lambda[3 * c + 1], t1 = lambda[3 * c + 2];
-        double m2 = t0 * t0 + t1 * t1;
-        if (m2 > limit * limit) {
-            if (limit <= 0) {
-                lambda[3 * c + 1] = 0;
-                lambda[3 * c + 2] = 0;
+        if (iterate) {
+            // The normal block: Gauss-Seidel passes in scalar space over K, then one impulse each.
+            double dvx = vax - vbx, dvy = vay - vby, dvz = vaz - vbz;
+            for (int i = 0; i < n; i++) {
+                int c = f + i, g = GEO * c, o = ANG * c;
+                vn[i] = dvx * geo[g + 6] + dvy * geo[g + 7] + dvz * geo[g + 8]
+                        + wax * ang[o] + way * ang[o + 1] + waz * ang[o + 2]
+                        - wbx * ang[o + 6] - wby * ang[o + 7] - wbz * ang[o + 8];
+            }
+            if (n == MAX_MANIFOLD) {
+                solveBlock4(m, f, relax, backward);
             } else {
-                double s = limit / Math.sqrt(m2);
-                lambda[3 * c + 1] = t0 * s;
-                lambda[3 * c + 2] = t1 * s;
+                solveBlock(f, n, relax, backward);
             }
         }
+        for (int i = 0; i < n; i++) {
+            double p = increment[i];
+            if (p != 0) {
+                int c = f + i, g = GEO * c, o = ANG * c;
+                double sa = ima * p, sb = imb * p;
+                vax += geo[g + 6] * sa;
+                vay += geo[g + 7] * sa;
+                vaz += geo[g + 8] * sa;
+                vbx -= geo[g + 6] * sb;
+                vby -= geo[g + 7] * sb;
+                vbz -= geo[g + 8] * sb;
+                wax += ang[o + 3] * p;
+                way += ang[o + 4] * p;
+                waz += ang[o + 5] * p;
+                wbx -= ang[o + 9] * p;
+                wby -= ang[o + 10] * p;
+                wbz -= ang[o + 11] * p;
+            }
+        }
+        if (movable[a]) {
+            v[oa] = vax;
+            v[oa + 1] = vay;
+            v[oa + 2] = vaz;
+            v[oa + 3] = wax;
+            v[oa + 4] = way;
+            v[oa + 5] = waz;
+        }
+        if (movable[b]) {
+            v[ob] = vbx;
+            v[ob + 1] = vby;
+            v[ob + 2] = vbz;
+            v[ob + 3] = wbx;
+            v[ob + 4] = wby;
+            v[ob + 5] = wbz;
+        }
     }
 
-    private void warmStart(int count) {
-        for (int c = 0; c < count; c++) {
-            for (int d = 0; d < 3; d++) {
-                double p = lambda[3 * c + d];
-                if (p != 0) {
-                    applyImpulse(vel, c, d, p);
+    /** Gauss-Seidel passes over the normal block of n contacts from f; increments to {@link #increment}. */
+    private void solveBlock(int f, int n, double relax, boolean backward) {
+        for (int i = 0; i < n; i++) {
+            increment[i] = 0;
+        }
+        int passes = settings.manifoldIterations();
+        for (int r = 0; r < passes; r++) {
+            boolean down = backward ^ ((r & 1) == 1);
+            for (int k = 0; k < n; k++) {
+                int i = down ? n - 1 - k : k;
+                int c = f + i;
+                double old = lambda[c];
+                double nl = old - relax * mass[c] * (vn[i] - bias[c]);
+                if (nl < 0) {
+                    nl = 0;
+                }
+                double dl = nl - old;
+                if (dl != 0) {
+                    lambda[c] = nl;
+                    increment[i] += dl;
+                    int row = MAX_MANIFOLD * c;
+                    for (int j = 0; j < n; j++) {
+                        vn[j] += coupling[row + j] * dl;
+                    }
                 }
             }
         }
     }
 
     /**
-     * Solves contacts {@code from..to} (one body pair) {@code manifoldIterations} times over,
-     * friction then normal per contact, alternating direction. The points of a face contact share
-     * two bodies, so their impulses are strongly coupled (a push at one corner tips the box onto
-     * the others); plain sweeps leave that coupling half-solved and a tall stack rocks. Local
-     * passes are cheap: two bodies, data in cache.
+     * {@link #solveBlock} for the common four-contact face manifold, with the block's state in
+     * locals: the passes are a chain of dependent updates, and keeping them out of memory halves
+     * the solver's time. Same arithmetic in the same order.
      */
-    private void solveManifold(int from, int to, boolean backward) {
+    private void solveBlock4(int m, int f, double relax, boolean backward) {
+        double[] K = coupling, L = lambda;
+        int o = 16 * m;
+        double[] Q = pinv;
+        if (Q[o] == Q[o]) {
+            // Exact block solve: the smallest change of λ that brings every contact to its target.
+            double r0 = vn[0] - bias[f], r1 = vn[1] - bias[f + 1], r2 = vn[2] - bias[f + 2], r3 = vn[3] - bias[f + 3];
+            double d0 = -relax * (Q[o] * r0 + Q[o + 1] * r1 + Q[o + 2] * r2 + Q[o + 3] * r3);
+            double d1 = -relax * (Q[o + 4] * r0 + Q[o + 5] * r1 + Q[o + 6] * r2 + Q[o + 7] * r3);
+            double d2 = -relax * (Q[o + 8] * r0 + Q[o + 9] * r1 + Q[o + 10] * r2 + Q[o + 11] * r3);
+            double d3 = -relax * (Q[o + 12] * r0 + Q[o + 13] * r1 + Q[o + 14] * r2 + Q[o + 15] * r3);
+            double n0 = L[f] + d0, n1 = L[f + 1] + d1, n2 = L[f + 2] + d2, n3 = L[f + 3] + d3;
+            if (n0 >= 0 && n1 >= 0 && n2 >= 0 && n3 >= 0) {
+                L[f] = n0;
+                L[f + 1] = n1;
+                L[f + 2] = n2;
+                L[f + 3] = n3;
+                increment[0] = d0;
+                increment[1] = d1;
+                increment[2] = d2;
+                increment[3] = d3;
+                return;
+            }
+        }
+        int k0 = MAX_MANIFOLD * f;
+        double v0 = vn[0], v1 = vn[1], v2 = vn[2], v3 = vn[3];
+        double l0 = L[f], l1 = L[f + 1], l2 = L[f + 2], l3 = L[f + 3];
+        double s0 = l0, s1 = l1, s2 = l2, s3 = l3;
+        double m0 = relax * mass[f], m1 = relax * mass[f + 1], m2 = relax * mass[f + 2], m3 = relax * mass[f + 3];
+        double b0 = bias[f], b1 = bias[f + 1], b2 = bias[f + 2], b3 = bias[f + 3];
         int passes = settings.manifoldIterations();
         for (int r = 0; r < passes; r++) {
             boolean down = backward ^ ((r & 1) == 1);
-            for (int k = from; k <= to; k++) {
-                solveVelocity(down ? to - (k - from) : k);
+            for (int k = 0; k < 4; k++) {
+                int i = down ? 3 - k : k;
+                double d;
+                int row = k0 + 4 * i;
+                switch (i) {
+                    case 0 -> {
+                        double nl = Math.max(0, l0 - m0 * (v0 - b0));
+                        d = nl - l0;
+                        l0 = nl;
+                    }
+                    case 1 -> {
+                        double nl = Math.max(0, l1 - m1 * (v1 - b1));
+                        d = nl - l1;
+                        l1 = nl;
+                    }
+                    case 2 -> {
+                        double nl = Math.max(0, l2 - m2 * (v2 - b2));
+                        d = nl - l2;
+                        l2 = nl;
+                    }
+                    default -> {
+                        double nl = Math.max(0, l3 - m3 * (v3 - b3));
+                        d = nl - l3;
+                        l3 = nl;
+                    }
+                }
+                v0 += K[row] * d;
+                v1 += K[row + 1] * d;
+                v2 += K[row + 2] * d;
+                v3 += K[row + 3] * d;
             }
+        }
+        L[f] = l0;
+        L[f + 1] = l1;
+        L[f + 2] = l2;
+        L[f + 3] = l3;
+        increment[0] = l0 - s0;
+        increment[1] = l1 - s1;
+        increment[2] = l2 - s2;
+        increment[3] = l3 - s3;
+    }
+
+    /**
+     * Brings the patch's friction back inside the cone of the final normal impulses: the last
+     * normal solve may have lowered them after friction was limited by the earlier ones.
+     */
+    private void clampPatch(int m) {
+        int f = first[m], n = size[m], q = PATCH * m;
+        double[] P = patch;
+        double normal = 0;
+        for (int i = f; i < f + n; i++) {
+            normal += lambda[i];
+            increment[i - f] = 0;
+        }
+        double limit = P[q + P_MU] * normal;
+        double l0 = P[q + P_LAMBDA], l1 = P[q + P_LAMBDA + 1], lt = P[q + P_LAMBDA + 2];
+        double n0 = l0, n1 = l1;
+        double m2 = l0 * l0 + l1 * l1;
+        if (m2 > limit * limit) {
+            double s = limit > 0 ? limit / Math.sqrt(m2) : 0;
+            n0 *= s;
+            n1 *= s;
+        }
+        double twistLimit = limit * P[q + P_RADIUS];
+        double nt = Math.max(-twistLimit, Math.min(twistLimit, lt));
+        if (n0 != l0 || n1 != l1 || nt != lt) {
+            P[q + P_LAMBDA] = n0;
+            P[q + P_LAMBDA + 1] = n1;
+            P[q + P_LAMBDA + 2] = nt;
+            solve(m, n0 - l0, n1 - l1, nt - lt, false, false);
         }
     }
 
-    private void solveVelocity(int c) {
-        solveFriction(c);
-        solveNormal(c);
-    }
-
-    private void solveFriction(int c) {
-        double relax = settings.relaxation();
-        int l = 3 * c;
-        // Friction first, inside the circle of radius mu * lambda_n.
-        double limit = mu[c] * lambda[l];
-        if (limit > 0 || lambda[l + 1] != 0 || lambda[l + 2] != 0) {
-            double vt0 = relativeVelocity(c, 1);
-            double vt1 = relativeVelocity(c, 2);
-            double old0 = lambda[l + 1], old1 = lambda[l + 2];
-            double n0 = old0 - relax * mass[l + 1] * vt0;
-            double n1 = old1 - relax * mass[l + 2] * vt1;
-            lambda[l + 1] = n0;
-            lambda[l + 2] = n1;
-            clampFriction(c);
-            double d0 = lambda[l + 1] - old0, d1 = lambda[l + 2] - old1;
-            if (d0 != 0) {
-                applyImpulse(vel, c, 1, d0);
-            }
-            if (d1 != 0) {
-                applyImpulse(vel, c, 2, d1);
-            }
+    /**
+     * Hands the patch's friction back per contact, in each contact's fixed basis: an equal share
+     * of the tangent impulse plus the twist spread as forces perpendicular to the offsets from the
+     * centroid (their sum is zero, their moment the twist).
+     */
+    private void reportFriction(int m) {
+        int f = first[m], n = size[m], q = PATCH * m;
+        double[] P = patch;
+        double l0 = P[q + P_LAMBDA] / n, l1 = P[q + P_LAMBDA + 1] / n;
+        double fx = l0 * P[q + P_T0] + l1 * P[q + P_T1];
+        double fy = l0 * P[q + P_T0 + 1] + l1 * P[q + P_T1 + 1];
+        double fz = l0 * P[q + P_T0 + 2] + l1 * P[q + P_T1 + 2];
+        double spread = P[q + P_SPREAD];
+        double tw = spread > 0 ? P[q + P_LAMBDA + 2] / spread : 0;
+        double nx = P[q], ny = P[q + 1], nz = P[q + 2];
+        for (int i = f; i < f + n; i++) {
+            int g = GEO * i;
+            double dx = geo[g + 15], dy = geo[g + 16], dz = geo[g + 17];
+            double px = fx + tw * (ny * dz - nz * dy);
+            double py = fy + tw * (nz * dx - nx * dz);
+            double pz = fz + tw * (nx * dy - ny * dx);
+            tangentOut[2 * i] = px * geo[g + 9] + py * geo[g + 10] + pz * geo[g + 11];
+            tangentOut[2 * i + 1] = px * geo[g + 12] + py * geo[g + 13] + pz * geo[g + 14];
         }
     }
 
-    private void solveNormal(int c) {
-        double relax = settings.relaxation();
-        int l = 3 * c;
-        // Normal: accumulated lambda_n >= 0.
-        double vn = relativeVelocity(c, 0);
-        double old = lambda[l];
-        double nl = old - relax * mass[l] * (vn - bias[c]);
-        if (nl < 0) {
-            nl = 0;
+    /** The relative normal velocity of body 0 with respect to body 1 at contact c over velocity table v. */
+    private double normalVelocity(double[] v, int c) {
+        int g = GEO * c, o = ANG * c;
+        int oa = 6 * i0[c], ob = 6 * i1[c];
+        return (v[oa] - v[ob]) * geo[g + 6] + (v[oa + 1] - v[ob + 1]) * geo[g + 7] + (v[oa + 2] - v[ob + 2]) * geo[g + 8]
+                + v[oa + 3] * ang[o] + v[oa + 4] * ang[o + 1] + v[oa + 5] * ang[o + 2]
+                - v[ob + 3] * ang[o + 6] - v[ob + 4] * ang[o + 7] - v[ob + 5] * ang[o + 8];
+    }
+
+    /** Applies normal impulse p of contact c to velocity table v. */
+    private void applyNormal(double[] v, int c, double p) {
+        int g = GEO * c, o = ANG * c;
+        int a = i0[c], b = i1[c];
+        if (movable[a]) {
+            int k = 6 * a;
+            double s = im[a] * p;
+            v[k] += geo[g + 6] * s;
+            v[k + 1] += geo[g + 7] * s;
+            v[k + 2] += geo[g + 8] * s;
+            v[k + 3] += ang[o + 3] * p;
+            v[k + 4] += ang[o + 4] * p;
+            v[k + 5] += ang[o + 5] * p;
         }
-        lambda[l] = nl;
-        double dl = nl - old;
-        if (dl != 0) {
-            applyImpulse(vel, c, 0, dl);
-        }
-        if (dl < 0) {
-            // The friction circle shrank: keep |λt| ≤ μ·λn at every moment.
-            double old0 = lambda[l + 1], old1 = lambda[l + 2];
-            clampFriction(c);
-            if (lambda[l + 1] != old0) {
-                applyImpulse(vel, c, 1, lambda[l + 1] - old0);
-            }
-            if (lambda[l + 2] != old1) {
-                applyImpulse(vel, c, 2, lambda[l + 2] - old1);
-            }
+        if (movable[b]) {
+            int k = 6 * b;
+            double s = im[b] * p;
+            v[k] -= geo[g + 6] * s;
+            v[k + 1] -= geo[g + 7] * s;
+            v[k + 2] -= geo[g + 8] * s;
+            v[k + 3] -= ang[o + 9] * p;
+            v[k + 4] -= ang[o + 10] * p;
+            v[k + 5] -= ang[o + 11] * p;
         }
     }
 
@@ -780,11 +1235,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             double minSeparation = 0;
             for (int c = 0; c < count; c++) {
                 int a0 = i0[c], a1 = i1[c];
-                boolean m0 = a0 >= 0 && movable[a0], m1 = a1 >= 0 && movable[a1];
+                boolean m0 = movable[a0], m1 = movable[a1];
                 if (!m0 && !m1) {
                     continue;
                 }
-                RigidBody b0 = a0 >= 0 ? bodies[a0] : null, b1 = a1 >= 0 ? bodies[a1] : null;
+                RigidBody b0 = bodies[a0], b1 = bodies[a1];
                 double sep = currentSeparation(c, b0, b1);
                 minSeparation = Math.min(minSeparation, sep);
                 double cC = beta * (sep + slop);
@@ -857,7 +1312,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double beta = settings.baumgarte(), slop = settings.linearSlop(), maxC = settings.maxLinearCorrection();
         for (int c = 0; c < count; c++) {
             int a0 = i0[c], a1 = i1[c];
-            RigidBody b0 = a0 >= 0 ? bodies[a0] : null, b1 = a1 >= 0 ? bodies[a1] : null;
+            RigidBody b0 = bodies[a0], b1 = bodies[a1];
             double sep = currentSeparation(c, b0, b1);
             double target = -beta * (sep + slop);
             if (target > maxC) {
@@ -874,18 +1329,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 }
                 double vn = pseudoRelativeVelocity(c);
                 double old = pseudoLambda[c];
-                double nl = old - mass[3 * c] * (vn - t);
+                double nl = old - mass[c] * (vn - t);
                 if (nl < 0) {
                     nl = 0;
                 }
                 pseudoLambda[c] = nl;
                 if (nl != old) {
-                    applyImpulse(pseudo, c, 0, nl - old);
+                    applyNormal(pseudo, c, nl - old);
                 }
             }
             positionIterationsUsed++;
         }
-        for (int b = 0; b < bodyCount; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
                 s0.set(pseudo[o], pseudo[o + 1], pseudo[o + 2]);
@@ -894,8 +1349,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
         }
     }
-
-    private double[] pseudoTargets = new double[0];
 
     private void pseudoTarget(int c, double t) {
         pseudoTargets[c] = t;
@@ -906,11 +1359,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private double pseudoRelativeVelocity(int c) {
-        return relativeVelocity(pseudo, c, 0);
+        return normalVelocity(pseudo, c);
     }
 
     // ------------------------------------------------------------------ storage
-
     private void ensureContacts(int n) {
         if (n <= cap) {
             return;
@@ -920,16 +1372,19 @@ public final class SequentialImpulseSolver implements ContactResolver {
         i1 = Arrays.copyOf(i1, c);
         geo = Arrays.copyOf(geo, GEO * c);
         ang = Arrays.copyOf(ang, ANG * c);
-        mass = Arrays.copyOf(mass, 3 * c);
-        lambda = Arrays.copyOf(lambda, 3 * c);
+        mass = Arrays.copyOf(mass, c);
+        lambda = Arrays.copyOf(lambda, c);
+        coupling = Arrays.copyOf(coupling, MAX_MANIFOLD * c);
         warm = Arrays.copyOf(warm, 3 * c);
-        turn = Arrays.copyOf(turn, 2 * c);
-        warmSet = Arrays.copyOf(warmSet, c);
+        tangentOut = Arrays.copyOf(tangentOut, 2 * c);
         bias = Arrays.copyOf(bias, c);
-        mu = Arrays.copyOf(mu, c);
         local = Arrays.copyOf(local, LOC * c);
         pseudoLambda = Arrays.copyOf(pseudoLambda, c);
         pseudoTargets = Arrays.copyOf(pseudoTargets, c);
+        first = Arrays.copyOf(first, c);
+        size = Arrays.copyOf(size, c);
+        patch = Arrays.copyOf(patch, PATCH * c);
+        pinv = Arrays.copyOf(pinv, 16 * c);
         cap = c;
     }
 
