@@ -35,6 +35,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /** Travel (m) below which a step is never swept, whatever the body's inner radius. */
     static final double MIN_SWEEP_TRAVEL = 0.02;
+    /** How far (m) a swept body is left inside what it hit. */
+    static final double TOUCH_OVERLAP = 1e-4;
 
     private RigidBody mover;
     private double ox, oy, oz, dx, dy, dz;
@@ -82,7 +84,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (bestT == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            double allowed = Math.max(0, bestT - radius);
+            // A hair past touching, so the narrow phase surely reports the contact that must stop
+            // it: round shapes report none at exactly zero distance.
+            double allowed = Math.max(0, bestT - radius + TOUCH_OVERLAP);
             if (allowed < travel) {
                 double back = travel - allowed;
                 b.sweptBack(dx * back, dy * back, dz * back);
