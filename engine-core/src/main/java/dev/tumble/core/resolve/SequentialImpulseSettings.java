@@ -30,10 +30,10 @@ package dev.tumble.core.resolve;
  *     and no further; a world using this solver gives it to its narrow phase. It keeps every
  *     corner of a resting box in the manifold (and in the warm-start cache) when a corner lifts
  *     by a hair; with 0 such corners drop out and come back, and stacks rock and walk
- * @param manifoldIterations passes over the normal constraints of one manifold (one body
- *     pair's contacts) each time a sweep reaches it (≥ 1; 1 is plain Gauss-Seidel); the corners
- *     of a face contact are strongly coupled, and solving them together is what stops a tall
- *     stack rocking (see {@code docs/solvers.md})
+ * @param manifoldIterations Gauss-Seidel passes over the normal block of one manifold (up to four
+ *     contacts of one body pair) each time a sweep reaches it, when the block's exact solve does
+ *     not apply (≥ 1); the corners of a face contact are strongly coupled, and solving them
+ *     together is what stops a tall stack rocking (see {@code docs/solvers.md})
  */
 public record SequentialImpulseSettings(int velocityIterations, int positionIterations,
         PositionCorrection positionCorrection, double baumgarte, double linearSlop, double maxLinearCorrection,
