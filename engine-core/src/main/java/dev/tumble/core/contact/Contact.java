@@ -44,6 +44,10 @@ public final class Contact {
     private double desiredDeltaVelocity;
     /** Sum of the normal impulses applied to this contact since it was set (N·s). */
     private double appliedNormalImpulse;
+    /** Shock propagation: body 1 counts in the contact velocity, but fixes leave it where it is. */
+    private boolean body1Held;
+    /** Whether {@link #holdBody} swapped the bodies (undone by {@code holdBody(-1)}). */
+    private boolean swappedToHold;
 
     /** An empty contact, for pools: it has no bodies until {@link #set} is called. */
     public Contact() {
@@ -131,6 +135,8 @@ public final class Contact {
         this.friction = friction;
         this.restitution = restitution;
         this.appliedNormalImpulse = 0;
+        this.body1Held = false;
+        this.swappedToHold = false;
         return this;
     }
 
@@ -378,6 +384,62 @@ public final class Contact {
         }
     }
 
+    /**
+     * For a resolver's shock-propagation pass: treats body {@code i} (0 or 1) of this prepared
+     * contact as immovable (infinite mass) until {@code holdBody(-1)}. Its velocity still counts in
+     * the contact velocity, but impulses and position fixes move only the other body. Holding body
+     * 0 swaps the bodies (normal negated, contact basis rebuilt, contact velocity re-expressed; the
+     * normal closing velocity, desired delta velocity and penetration are unchanged by a swap), so
+     * the held body is always body 1; {@code holdBody(-1)} swaps back.
+     *
+     * @param i 0 or 1 to hold that body, −1 to release
+     */
+    public void holdBody(int i) {
+        if (i < -1 || i > 1) {
+            throw new IllegalArgumentException("i must be -1, 0 or 1, was " + i);
+        }
+        if (i == -1) {
+            if (swappedToHold) {
+                swapPrepared();
+            }
+            body1Held = false;
+            swappedToHold = false;
+            return;
+        }
+        if (body(i) == null) {
+            throw new IllegalArgumentException("body " + i + " of the contact is the static world");
+        }
+        if (i == 0) {
+            swapPrepared();
+            swappedToHold = !swappedToHold;
+        }
+        body1Held = true;
+    }
+
+    /** @return whether body 1 is held immovable ({@link #holdBody}). */
+    public boolean isBody1Held() {
+        return body1Held;
+    }
+
+    /** Swaps the bodies of a prepared contact, keeping its relative velocity and penetration. */
+    private void swapPrepared() {
+        double[] m = contactToWorld;
+        // Relative velocity (body 0 minus body 1) in world coordinates.
+        double wx = m[0] * cvx + m[1] * cvy + m[2] * cvz;
+        double wy = m[3] * cvx + m[4] * cvy + m[5] * cvz;
+        double wz = m[6] * cvx + m[7] * cvy + m[8] * cvz;
+        swapBodies();
+        double t;
+        t = r0x; r0x = r1x; r1x = t;
+        t = r0y; r0y = r1y; r1y = t;
+        t = r0z; r0z = r1z; r1z = t;
+        calculateContactBasis();
+        // Body 1 minus body 0 now, in the new basis: the normal component is unchanged.
+        cvx = -(wx * m[0] + wy * m[3] + wz * m[6]);
+        cvy = -(wx * m[1] + wy * m[4] + wz * m[7]);
+        cvz = -(wx * m[2] + wy * m[5] + wz * m[8]);
+    }
+
     // ------------------------------------------------------------------ velocity
 
     /**
@@ -435,7 +497,7 @@ public final class Contact {
         b0.addVelocity(vx, vy, vz);
         b0.addAngularVelocity(wx, wy, wz);
         RigidBody b1 = body1;
-        if (b1 != null) {
+        if (b1 != null && !body1Held) {
             tx = jy * r1z - jz * r1y;
             ty = jz * r1x - jx * r1z;
             tz = jx * r1y - jy * r1x;
@@ -476,7 +538,7 @@ public final class Contact {
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double deltaVelocity = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
         deltaVelocity += body0.inverseMass();
-        if (body1 != null) {
+        if (body1 != null && !body1Held) {
             deltaVelocity += angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
             deltaVelocity += body1.inverseMass();
         }
@@ -553,7 +615,7 @@ public final class Contact {
         w7 *= -1.0;
         w8 *= -1.0;
         double inverseMass = b0.inverseMass();
-        if (b1 != null) {
+        if (b1 != null && !body1Held) {
             double i1_0 = b1.inverseInertiaTensorWorld(0);
             double i1_1 = b1.inverseInertiaTensorWorld(1);
             double i1_2 = b1.inverseInertiaTensorWorld(2);
@@ -708,7 +770,7 @@ public final class Contact {
         double linIn0 = body0.inverseMass();
         totalInertia += linIn0 + angIn0;
         double angIn1 = 0, linIn1 = 0;
-        if (body1 != null) {
+        if (body1 != null && !body1Held) {
             angIn1 = angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
             linIn1 = body1.inverseMass();
             totalInertia += linIn1 + angIn1;
@@ -729,7 +791,7 @@ public final class Contact {
         }
         moveBody(0, body0, r0x, r0y, r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
                 angularChange, d);
-        if (body1 != null) {
+        if (body1 != null && !body1Held) {
             moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     linearChange, angularChange, d);
         }
@@ -810,7 +872,7 @@ public final class Contact {
             angularChange[k] = 0;
         }
         double im0 = body0.inverseMass();
-        double im1 = body1 == null ? 0 : body1.inverseMass();
+        double im1 = body1 == null || body1Held ? 0 : body1.inverseMass();
         double total = im0 + im1;
         double correction = Math.max(penetration - slop, 0) * fraction;
         if (!(total > 0) || correction == 0) {
@@ -824,7 +886,7 @@ public final class Contact {
         if (!body0.isAwake()) {
             body0.calculateDerivedData();
         }
-        if (body1 != null) {
+        if (body1 != null && !body1Held) {
             double move1 = -correction * (im1 / total);
             linearChange[3] = normal.x * move1;
             linearChange[4] = normal.y * move1;

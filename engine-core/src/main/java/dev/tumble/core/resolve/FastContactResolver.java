@@ -23,6 +23,10 @@ import java.util.Arrays;
  * {@code null} keeps the lists short; a non-null static body touching many contacts makes each
  * fix on it visit all of them.
  *
+ * <p>With {@link ResolverSettings#shockPropagation()} on, each pass is followed by a shock pass
+ * (rank by rank from the static world, the lower body of each contact held immovable); the
+ * results then differ from the reference resolver, which has no such pass.
+ *
  * <p>Internal arrays grow to the largest call seen; after that a call allocates nothing.
  */
 public final class FastContactResolver extends AbstractContactResolver {
@@ -49,6 +53,16 @@ public final class FastContactResolver extends AbstractContactResolver {
     private double[] key = new double[0];
     private int heapSize;
 
+    /** Shock propagation: the most fixes per contact of a rank in its pass. */
+    static final int SHOCK_ITERATIONS_PER_CONTACT = 16;
+    private static final int UNRANKED = Integer.MAX_VALUE;
+    /** Per body index: contacts between it and the static world (0: immovable itself), or UNRANKED. */
+    private int[] bodyLevel = new int[0];
+    private int[] queue = new int[0];
+    /** Per contact: the lower level of its bodies. */
+    private int[] contactRank = new int[0];
+    private int maxRank;
+
     /** A resolver with the default settings. */
     public FastContactResolver() {
         this(ResolverSettings.DEFAULTS);
@@ -68,11 +82,18 @@ public final class FastContactResolver extends AbstractContactResolver {
         prepare(c, n, duration);
         buildAdjacency(c, n);
         try {
+            boolean shock = settings.shockPropagation() && rankContacts(c, n);
             adjustPositions(c, n);
+            if (shock) {
+                shockPositions(c, n);
+            }
             if (observer != null) {
                 observer.afterPositions(c, n);
             }
             adjustVelocities(c, n, duration);
+            if (shock) {
+                shockVelocities(c, n, duration);
+            }
         } finally {
             releaseBodies();
         }
@@ -262,6 +283,192 @@ public final class FastContactResolver extends AbstractContactResolver {
                         c, n);
             }
             velocityIterationsUsed++;
+        }
+    }
+
+    // ------------------------------------------------------------------ shock propagation
+
+    /**
+     * Ranks bodies by their distance, in contacts, from the static world (a body touching it is
+     * 1) and each contact by the lower of its bodies' ranks; contacts of bodies with no path to
+     * the static world get no rank.
+     *
+     * @return whether any contact has a rank above 0, i.e. one body rests on another
+     */
+    private boolean rankContacts(Contact[] c, int n) {
+        if (bodyLevel.length < bodyCount) {
+            bodyLevel = new int[Math.max(bodyCount, bodyLevel.length * 2)];
+            queue = new int[bodyLevel.length];
+        }
+        if (contactRank.length < n) {
+            contactRank = new int[Math.max(n, contactRank.length * 2)];
+        }
+        Arrays.fill(bodyLevel, 0, bodyCount, UNRANKED);
+        int head = 0;
+        int tail = 0;
+        for (int i = 0; i < n; i++) {
+            for (int d = 0; d < 2; d++) {
+                int b = contactBody[2 * i + d];
+                if (b >= 0 && immovable(c[i], d)) {
+                    bodyLevel[b] = 0;
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int d = 0; d < 2; d++) {
+                int b = contactBody[2 * i + d];
+                if (b >= 0 && bodyLevel[b] == UNRANKED && immovable(c[i], 1 - d)) {
+                    bodyLevel[b] = 1;
+                    queue[tail++] = b;
+                }
+            }
+        }
+        while (head < tail) {
+            int b = queue[head++];
+            for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
+                int j = adjacency[k];
+                int other = contactBody[2 * j] == b ? contactBody[2 * j + 1] : contactBody[2 * j];
+                if (other >= 0 && bodyLevel[other] == UNRANKED) {
+                    bodyLevel[other] = bodyLevel[b] + 1;
+                    queue[tail++] = other;
+                }
+            }
+        }
+        maxRank = 0;
+        for (int i = 0; i < n; i++) {
+            int rank = Math.min(level(2 * i), level(2 * i + 1));
+            contactRank[i] = rank;
+            if (rank != UNRANKED && rank > maxRank) {
+                maxRank = rank;
+            }
+        }
+        return maxRank > 0;
+    }
+
+    /** Whether side d of contact c is the static world or a body no impulse moves. */
+    private static boolean immovable(Contact c, int d) {
+        RigidBody b = c.body(d);
+        return b == null || b.inverseMass() == 0;
+    }
+
+    private int level(int side) {
+        int b = contactBody[side];
+        return b < 0 ? 0 : bodyLevel[b];
+    }
+
+    /** Holds the lower body of every contact of {@code rank} whose bodies differ in level; returns the group size. */
+    private int holdGroup(Contact[] c, int n, int rank) {
+        int size = 0;
+        for (int i = 0; i < n; i++) {
+            if (contactRank[i] != rank) {
+                continue;
+            }
+            size++;
+            int l0 = level(2 * i);
+            int l1 = level(2 * i + 1);
+            int lower = l0 < l1 ? 0 : l1 < l0 ? 1 : -1;
+            if (lower >= 0 && !immovable(c[i], lower)) {
+                c[i].holdBody(lower);
+            }
+        }
+        return size;
+    }
+
+    private void releaseGroup(Contact[] c, int n, int rank) {
+        for (int i = 0; i < n; i++) {
+            if (contactRank[i] == rank) {
+                c[i].holdBody(-1);
+            }
+        }
+    }
+
+    /** Position pass rank by rank, lower bodies held: what rests on a body cannot push it down. */
+    private void shockPositions(Contact[] c, int n) {
+        double epsilon = settings.positionEpsilon();
+        for (int rank = 0; rank <= maxRank; rank++) {
+            int size = holdGroup(c, n, rank);
+            try {
+                for (int i = 0; i < n; i++) {
+                    key[i] = contactRank[i] == rank ? keyOf(c[i].penetration()) : Double.NEGATIVE_INFINITY;
+                }
+                buildHeap(n);
+                int limit = (int) Math.min(positionLimit(), (long) SHOCK_ITERATIONS_PER_CONTACT * size);
+                for (int it = 0; it < limit; it++) {
+                    int index = heap[0];
+                    double max = c[index].penetration();
+                    if (contactRank[index] != rank || !(max > epsilon)) {
+                        break;
+                    }
+                    Contact fixed = c[index];
+                    fixPosition(fixed, max);
+                    int mark = nextMark();
+                    for (int d = 0; d < 2; d++) {
+                        int b = contactBody[2 * index + d];
+                        if (b < 0) {
+                            continue;
+                        }
+                        for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
+                            int j = adjacency[k];
+                            if (visited[j] == mark) {
+                                continue;
+                            }
+                            visited[j] = mark;
+                            updatePenetration(c[j], fixed);
+                            if (contactRank[j] == rank) {
+                                rekey(j, keyOf(c[j].penetration()));
+                            }
+                        }
+                    }
+                    positionIterationsUsed++;
+                }
+            } finally {
+                releaseGroup(c, n, rank);
+            }
+        }
+    }
+
+    /** Velocity pass rank by rank, lower bodies held: a heavy body on a light one is stopped in one sweep. */
+    private void shockVelocities(Contact[] c, int n, double duration) {
+        double epsilon = settings.velocityEpsilon();
+        for (int rank = 0; rank <= maxRank; rank++) {
+            int size = holdGroup(c, n, rank);
+            try {
+                for (int i = 0; i < n; i++) {
+                    key[i] = contactRank[i] == rank ? keyOf(c[i].desiredDeltaVelocity()) : Double.NEGATIVE_INFINITY;
+                }
+                buildHeap(n);
+                int limit = (int) Math.min(velocityLimit(), (long) SHOCK_ITERATIONS_PER_CONTACT * size);
+                for (int it = 0; it < limit; it++) {
+                    int index = heap[0];
+                    double max = c[index].desiredDeltaVelocity();
+                    if (contactRank[index] != rank || !(max > epsilon)) {
+                        break;
+                    }
+                    Contact fixed = c[index];
+                    fixVelocity(fixed);
+                    int mark = nextMark();
+                    for (int d = 0; d < 2; d++) {
+                        int b = contactBody[2 * index + d];
+                        if (b < 0) {
+                            continue;
+                        }
+                        for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
+                            int j = adjacency[k];
+                            if (visited[j] == mark) {
+                                continue;
+                            }
+                            visited[j] = mark;
+                            updateVelocity(c[j], fixed, duration);
+                            if (contactRank[j] == rank) {
+                                rekey(j, keyOf(c[j].desiredDeltaVelocity()));
+                            }
+                        }
+                    }
+                    velocityIterationsUsed++;
+                }
+            } finally {
+                releaseGroup(c, n, rank);
+            }
         }
     }
 

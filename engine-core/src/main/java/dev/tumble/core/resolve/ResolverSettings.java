@@ -24,10 +24,16 @@ package dev.tumble.core.resolve;
  *     penetration; the position pass ignores them, the velocity pass stops them closing, so a
  *     resting box's lifted corner stays in the manifold. 0 (the default and Cyclone's) reports
  *     touching shapes only. Not used by the resolver itself, which takes the contacts it is given
+ * @param shockPropagation after each pass, a shock-propagation pass (Guendelman et al. 2003):
+ *     bodies are ranked by how many contacts separate them from the static world, and contacts
+ *     are fixed again rank by rank, the lower body held immovable. Iterative passes need about as
+ *     many iterations as the mass ratio to stop a heavy body resting on a light one; this pass
+ *     stops it in one sweep. Off by default and in Cyclone's configuration (the book has none);
+ *     the world's default resolver turns it on. Only {@link FastContactResolver} runs it
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
-        double linearSlop, double linearCorrectionFraction, double contactMargin) {
+        double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -101,7 +107,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         return new Builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
-                .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin);
+                .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
+                .shockPropagation(shockPropagation);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -116,6 +123,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private double linearSlop = DEFAULT_LINEAR_SLOP;
         private double linearCorrectionFraction = DEFAULT_LINEAR_CORRECTION_FRACTION;
         private double contactMargin;
+        private boolean shockPropagation;
 
         private Builder() {
         }
@@ -187,10 +195,17 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether a shock-propagation pass follows each pass (default off). */
+        public Builder shockPropagation(boolean on) {
+            this.shockPropagation = on;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
-                    velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin);
+                    velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
+                    shockPropagation);
         }
     }
 }

@@ -99,9 +99,14 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
      */
     public static final double DEFAULT_CONTACT_MARGIN = 0.005;
 
-    /** The Millington resolver settings a world uses unless told otherwise. */
+    /**
+     * The Millington resolver settings a world uses unless told otherwise: the epsilon and margin
+     * above, and shock propagation on, so a 1,000 kg box resting on a 1 kg box holds
+     * (MassRatioTest; 512 iterations of the plain passes leave it sinking).
+     */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
-            .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).build();
+            .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
+            .build();
 
     /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
     public static final double DEFAULT_MAX_LINEAR_SPEED = 500;
