@@ -221,22 +221,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             }
             Contact fixed = c[index];
             fixPosition(fixed, max);
-            int mark = nextMark();
-            for (int d = 0; d < 2; d++) {
-                int b = contactBody[2 * index + d];
-                if (b < 0) {
-                    continue;
-                }
-                for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
-                    int j = adjacency[k];
-                    if (visited[j] == mark) {
-                        continue;
-                    }
-                    visited[j] = mark;
-                    updatePenetration(c[j], fixed);
-                    rekey(j, keyOf(c[j].penetration()));
-                }
-            }
+            updateNeighbours(c, index, fixed, -1, false, 0);
             if (observer != null) {
                 observer.afterPositionIteration(positionIterationsUsed, index, max, linearChange, angularChange, c, n);
             }
@@ -262,22 +247,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             }
             Contact fixed = c[index];
             fixVelocity(fixed);
-            int mark = nextMark();
-            for (int d = 0; d < 2; d++) {
-                int b = contactBody[2 * index + d];
-                if (b < 0) {
-                    continue;
-                }
-                for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
-                    int j = adjacency[k];
-                    if (visited[j] == mark) {
-                        continue;
-                    }
-                    visited[j] = mark;
-                    updateVelocity(c[j], fixed, duration);
-                    rekey(j, keyOf(c[j].desiredDeltaVelocity()));
-                }
-            }
+            updateNeighbours(c, index, fixed, -1, true, duration);
             if (observer != null) {
                 observer.afterVelocityIteration(velocityIterationsUsed, index, max, velocityChange, rotationChange,
                         c, n);
@@ -401,24 +371,7 @@ public final class FastContactResolver extends AbstractContactResolver {
                     }
                     Contact fixed = c[index];
                     fixPosition(fixed, max);
-                    int mark = nextMark();
-                    for (int d = 0; d < 2; d++) {
-                        int b = contactBody[2 * index + d];
-                        if (b < 0) {
-                            continue;
-                        }
-                        for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
-                            int j = adjacency[k];
-                            if (visited[j] == mark) {
-                                continue;
-                            }
-                            visited[j] = mark;
-                            updatePenetration(c[j], fixed);
-                            if (contactRank[j] == rank) {
-                                rekey(j, keyOf(c[j].penetration()));
-                            }
-                        }
-                    }
+                    updateNeighbours(c, index, fixed, rank, false, 0);
                     positionIterationsUsed++;
                 }
             } finally {
@@ -446,28 +399,40 @@ public final class FastContactResolver extends AbstractContactResolver {
                     }
                     Contact fixed = c[index];
                     fixVelocity(fixed);
-                    int mark = nextMark();
-                    for (int d = 0; d < 2; d++) {
-                        int b = contactBody[2 * index + d];
-                        if (b < 0) {
-                            continue;
-                        }
-                        for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
-                            int j = adjacency[k];
-                            if (visited[j] == mark) {
-                                continue;
-                            }
-                            visited[j] = mark;
-                            updateVelocity(c[j], fixed, duration);
-                            if (contactRank[j] == rank) {
-                                rekey(j, keyOf(c[j].desiredDeltaVelocity()));
-                            }
-                        }
-                    }
+                    updateNeighbours(c, index, fixed, rank, true, duration);
                     velocityIterationsUsed++;
                 }
             } finally {
                 releaseGroup(c, n, rank);
+            }
+        }
+    }
+
+    /**
+     * After contact {@code index} was fixed: updates every contact sharing a body with it (each
+     * once) and re-keys it in the heap, if {@code rank} is negative or the contact is of that rank.
+     */
+    private void updateNeighbours(Contact[] c, int index, Contact fixed, int rank, boolean velocity, double duration) {
+        int mark = nextMark();
+        for (int d = 0; d < 2; d++) {
+            int b = contactBody[2 * index + d];
+            if (b < 0) {
+                continue;
+            }
+            for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
+                int j = adjacency[k];
+                if (visited[j] == mark) {
+                    continue;
+                }
+                visited[j] = mark;
+                if (velocity) {
+                    updateVelocity(c[j], fixed, duration);
+                } else {
+                    updatePenetration(c[j], fixed);
+                }
+                if (rank < 0 || contactRank[j] == rank) {
+                    rekey(j, keyOf(velocity ? c[j].desiredDeltaVelocity() : c[j].penetration()));
+                }
             }
         }
     }
