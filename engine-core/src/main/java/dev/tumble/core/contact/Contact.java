@@ -416,6 +416,11 @@ public final class Contact {
         body1Held = true;
     }
 
+    /** Whether impulses and position fixes move body 1: it exists and is not held. */
+    private boolean body1Moves() {
+        return body1 != null && !body1Held;
+    }
+
     /** @return whether body 1 is held immovable ({@link #holdBody}). */
     public boolean isBody1Held() {
         return body1Held;
@@ -497,7 +502,7 @@ public final class Contact {
         b0.addVelocity(vx, vy, vz);
         b0.addAngularVelocity(wx, wy, wz);
         RigidBody b1 = body1;
-        if (b1 != null && !body1Held) {
+        if (body1Moves()) {
             tx = jy * r1z - jz * r1y;
             ty = jz * r1x - jx * r1z;
             tz = jx * r1y - jy * r1x;
@@ -538,7 +543,7 @@ public final class Contact {
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double deltaVelocity = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
         deltaVelocity += body0.inverseMass();
-        if (body1 != null && !body1Held) {
+        if (body1Moves()) {
             deltaVelocity += angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
             deltaVelocity += body1.inverseMass();
         }
@@ -615,7 +620,7 @@ public final class Contact {
         w7 *= -1.0;
         w8 *= -1.0;
         double inverseMass = b0.inverseMass();
-        if (b1 != null && !body1Held) {
+        if (body1Moves()) {
             double i1_0 = b1.inverseInertiaTensorWorld(0);
             double i1_1 = b1.inverseInertiaTensorWorld(1);
             double i1_2 = b1.inverseInertiaTensorWorld(2);
@@ -770,7 +775,7 @@ public final class Contact {
         double linIn0 = body0.inverseMass();
         totalInertia += linIn0 + angIn0;
         double angIn1 = 0, linIn1 = 0;
-        if (body1 != null && !body1Held) {
+        if (body1Moves()) {
             angIn1 = angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
             linIn1 = body1.inverseMass();
             totalInertia += linIn1 + angIn1;
@@ -791,7 +796,7 @@ public final class Contact {
         }
         moveBody(0, body0, r0x, r0y, r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
                 angularChange, d);
-        if (body1 != null && !body1Held) {
+        if (body1Moves()) {
             moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     linearChange, angularChange, d);
         }
@@ -872,7 +877,7 @@ public final class Contact {
             angularChange[k] = 0;
         }
         double im0 = body0.inverseMass();
-        double im1 = body1 == null || body1Held ? 0 : body1.inverseMass();
+        double im1 = body1Moves() ? body1.inverseMass() : 0;
         double total = im0 + im1;
         double correction = Math.max(penetration - slop, 0) * fraction;
         if (!(total > 0) || correction == 0) {
@@ -886,7 +891,7 @@ public final class Contact {
         if (!body0.isAwake()) {
             body0.calculateDerivedData();
         }
-        if (body1 != null && !body1Held) {
+        if (body1Moves()) {
             double move1 = -correction * (im1 / total);
             linearChange[3] = normal.x * move1;
             linearChange[4] = normal.y * move1;

@@ -75,6 +75,15 @@ abstract class AbstractContactResolver implements ContactResolver {
     final void begin(Contact[] contacts, int count, double duration) {
         positionIterationsUsed = 0;
         velocityIterationsUsed = 0;
+        validate(contacts, count, duration);
+    }
+
+    /**
+     * The checks every {@link ContactResolver#resolveContacts} call makes at the boundary.
+     *
+     * @throws IllegalArgumentException naming the bad argument
+     */
+    static void validate(Contact[] contacts, int count, double duration) {
         if (!(duration > 0) || !Double.isFinite(duration)) {
             throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
         }

@@ -260,17 +260,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     public void resolveContacts(Contact[] contacts, int count, double duration) {
         positionIterationsUsed = 0;
         velocityIterationsUsed = 0;
-        if (!(duration > 0) || !Double.isFinite(duration)) {
-            throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
-        }
-        if (count < 0 || (count > 0 && (contacts == null || count > contacts.length))) {
-            throw new IllegalArgumentException("count must be in [0, contacts.length], was " + count);
-        }
-        for (int i = 0; i < count; i++) {
-            if (contacts[i] == null || contacts[i].body0() == null && contacts[i].body1() == null) {
-                throw new IllegalArgumentException("contacts[" + i + "] is missing or has no body");
-            }
-        }
+        AbstractContactResolver.validate(contacts, count, duration);
         ensureContacts(count);
         lastCount = count;
         wake(contacts, count);
@@ -998,9 +988,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     /**
-     * {@link #solveBlock} for the common four-contact face manifold, with the block's state in
-     * locals: the passes are a chain of dependent updates, and keeping them out of memory halves
-     * the solver's time. Same arithmetic in the same order.
+     * A four-contact manifold's normal block: the exact solve through its pseudo-inverse (see
+     * {@link #preparePseudoInverse}), kept when every λ stays ≥ 0; otherwise the passes of
+     * {@link #solveBlock} with the block's state in locals (the same updates; its increments are
+     * taken as final minus start λ, so its last bits can differ from the generic loop's).
      */
     private void solveBlock4(int m, int f, double relax, boolean backward) {
         double[] K = coupling, L = lambda;
@@ -1319,15 +1310,15 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 target = maxC;
             }
             // Stored as a pseudo-velocity target, m/s.
-            pseudoTarget(c, target > 0 ? target / dt : 0);
+            pseudoTargets[c] = target > 0 ? target / dt : 0;
         }
         for (int it = 0; it < settings.positionIterations(); it++) {
             for (int c = 0; c < count; c++) {
-                double t = bias(c);
+                double t = pseudoTargets[c];
                 if (t == 0 && pseudoLambda[c] == 0) {
                     continue;
                 }
-                double vn = pseudoRelativeVelocity(c);
+                double vn = normalVelocity(pseudo, c);
                 double old = pseudoLambda[c];
                 double nl = old - mass[c] * (vn - t);
                 if (nl < 0) {
@@ -1348,18 +1339,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 bodies[b].rotateByScaledAxis(pseudo[o + 3], pseudo[o + 4], pseudo[o + 5], dt);
             }
         }
-    }
-
-    private void pseudoTarget(int c, double t) {
-        pseudoTargets[c] = t;
-    }
-
-    private double bias(int c) {
-        return pseudoTargets[c];
-    }
-
-    private double pseudoRelativeVelocity(int c) {
-        return normalVelocity(pseudo, c);
     }
 
     // ------------------------------------------------------------------ storage
