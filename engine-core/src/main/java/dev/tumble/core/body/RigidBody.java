@@ -338,6 +338,23 @@ public final class RigidBody {
     }
 
     /**
+     * Puts the body at position {@code (x, y, z)} (m) with orientation {@code (qw, qx, qy, qz)}
+     * (taken as given, unit length expected) without refreshing derived data: the
+     * sequential-impulse solver moves poses held in its own arrays and writes them back once.
+     * A solver primitive like {@link #translate}, so not validated; a non-finite pose is caught
+     * after the solve by the world, which quarantines the body.
+     */
+    public void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
+        position.x = x;
+        position.y = y;
+        position.z = z;
+        orientation.w = qw;
+        orientation.x = qx;
+        orientation.y = qy;
+        orientation.z = qz;
+    }
+
+    /**
      * Turns the body by the small rotation vector {@code angle} (rad, world axis times angle)
      * with the first-order update {@code q += ½·(0, angle)·q}, then normalises. Derived data is
      * not refreshed (see {@link #translate}); like it, a solver primitive that is not validated.

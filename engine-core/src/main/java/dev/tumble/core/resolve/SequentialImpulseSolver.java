@@ -5,6 +5,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import java.util.Arrays;
 import org.joml.Vector3d;
+import org.joml.Quaterniondc;
 import org.joml.Vector3dc;
 
 /**
@@ -122,6 +123,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private double[] vel = new double[0];
     private double[] vel0 = new double[0];
     private double[] pseudo = new double[0];
+    /** Per body slot: position x, y, z and orientation w, x, y, z, moved here and written back once. */
+    private double[] pose = new double[0];
+    private static final int POSE = 7;
     private int[] table = new int[64];
 
     private final Vector3d s0 = new Vector3d(), s1 = new Vector3d(), s2 = new Vector3d();
@@ -297,6 +301,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
+                int p = POSE * b;
+                bodies[b].solverPose(pose[p], pose[p + 1], pose[p + 2], pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6]);
                 bodies[b].calculateDerivedData();
             }
         }
@@ -347,6 +353,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         Arrays.fill(vel, 0, 6, 0);
         Arrays.fill(vel0, 0, 6, 0);
         Arrays.fill(pseudo, 0, 6, 0);
+        Arrays.fill(pose, 0, POSE, 0);
+        pose[3] = 1;
         int need = Integer.highestOneBit(Math.max(32, count * 4)) << 1;
         if (table.length < need) {
             table = new int[need];
@@ -400,6 +408,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
         vel[o + 5] = w.z();
         System.arraycopy(vel, o, vel0, o, 6);
         Arrays.fill(pseudo, o, o + 6, 0);
+        Vector3dc x = b.position();
+        Quaterniondc r = b.orientation();
+        int p = POSE * k;
+        pose[p] = x.x();
+        pose[p + 1] = x.y();
+        pose[p + 2] = x.z();
+        pose[p + 3] = r.w();
+        pose[p + 4] = r.x();
+        pose[p + 5] = r.y();
+        pose[p + 6] = r.z();
         return k;
     }
 
@@ -439,11 +457,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 // Where Box2D's order puts the body: start + v_after·dt. The body now sits at
                 // start + v_before·dt − sweptBack, hence Δv·dt plus what the sweep took off.
                 Vector3dc back = bodies[b].sweptBack();
-                s0.set(vel[o] - vel0[o] + back.x() / dt, vel[o + 1] - vel0[o + 1] + back.y() / dt,
-                        vel[o + 2] - vel0[o + 2] + back.z() / dt);
-                bodies[b].translate(s0, dt);
-                bodies[b].rotateByScaledAxis(vel[o + 3] - vel0[o + 3], vel[o + 4] - vel0[o + 4],
-                        vel[o + 5] - vel0[o + 5], dt);
+                move(b, vel[o] - vel0[o] + back.x() / dt, vel[o + 1] - vel0[o + 1] + back.y() / dt,
+                        vel[o + 2] - vel0[o + 2] + back.z() / dt, dt);
+                turn(b, vel[o + 3] - vel0[o + 3], vel[o + 4] - vel0[o + 4], vel[o + 5] - vel0[o + 5], dt);
             }
         }
     }
@@ -508,7 +524,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             pseudoLambda[c] = 0;
             if (settings.positionCorrection() != SequentialImpulseSettings.PositionCorrection.NONE
                     && settings.positionIterations() > 0) {
-                storeLocal(c, b0, b1, p, nx, ny, nz, contact.penetration());
+                storeLocal(c, p, nx, ny, nz, contact.penetration());
             }
         }
         manifoldCount = 0;
@@ -1162,61 +1178,95 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ positions
 
-    private void storeLocal(int c, RigidBody b0, RigidBody b1, Vector3dc p, double nx, double ny, double nz,
-            double penetration) {
+    private void storeLocal(int c, Vector3dc p, double nx, double ny, double nz, double penetration) {
         int o = LOC * c;
         double h = 0.5 * penetration;
         // Body 0's deepest point and body 1's surface point: their separation along n is -penetration.
-        s0.set(p.x() - nx * h, p.y() - ny * h, p.z() - nz * h);
-        s1.set(p.x() + nx * h, p.y() + ny * h, p.z() + nz * h);
-        s2.set(nx, ny, nz);
-        if (b0 != null) {
-            toLocalPoint(b0, s0);
-        }
-        if (b1 != null) {
-            toLocalPoint(b1, s1);
-            b1.orientation().transformInverse(s2);
-        }
-        local[o] = s0.x;
-        local[o + 1] = s0.y;
-        local[o + 2] = s0.z;
-        local[o + 3] = s1.x;
-        local[o + 4] = s1.y;
-        local[o + 5] = s1.z;
-        local[o + 6] = s2.x;
-        local[o + 7] = s2.y;
-        local[o + 8] = s2.z;
-    }
-
-    private static void toLocalPoint(RigidBody b, Vector3d p) {
-        p.sub(b.position());
-        b.orientation().transformInverse(p);
-    }
-
-    private static void toWorldPoint(RigidBody b, Vector3d p) {
-        b.orientation().transform(p);
-        p.add(b.position());
+        // Slot 0 (the static world) has the identity pose, so its points stay in world space.
+        toLocal(i0[c], p.x() - nx * h, p.y() - ny * h, p.z() - nz * h, true, local, o);
+        toLocal(i1[c], p.x() + nx * h, p.y() + ny * h, p.z() + nz * h, true, local, o + 3);
+        toLocal(i1[c], nx, ny, nz, false, local, o + 6);
     }
 
     /**
-     * Current world points and normal of contact c from the bodies' present poses: s0 = body 0's
-     * point, s1 = body 1's point, s2 = normal.
+     * Writes the world point (or, with {@code point} false, direction) v in body slot b's frame
+     * to dest[o..o+3): the inverse rotation by the conjugate of its unit orientation.
+     */
+    private void toLocal(int b, double vx, double vy, double vz, boolean point, double[] dest, int o) {
+        int p = POSE * b;
+        double[] q = pose;
+        if (point) {
+            vx -= q[p];
+            vy -= q[p + 1];
+            vz -= q[p + 2];
+        }
+        rotate(q[p + 3], -q[p + 4], -q[p + 5], -q[p + 6], vx, vy, vz, dest, o);
+    }
+
+    /** Rotates v by the unit quaternion (w, x, y, z) into dest[o..o+3): v + w·t + q×t with t = 2·q×v. */
+    private static void rotate(double w, double x, double y, double z, double vx, double vy, double vz, double[] dest,
+            int o) {
+        double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+        dest[o] = vx + w * tx + (y * tz - z * ty);
+        dest[o + 1] = vy + w * ty + (z * tx - x * tz);
+        dest[o + 2] = vz + w * tz + (x * ty - y * tx);
+    }
+
+    /** Scratch for {@link #currentSeparation}: body 0's point, body 1's point, the normal. */
+    private final double[] world = new double[9];
+
+    /**
+     * Current world points and normal of contact c from the solver's poses, into {@link #world}:
+     * [0..3) body 0's point, [3..6) body 1's point, [6..9) the normal.
      *
      * @return the separation, m (negative when overlapping)
      */
-    private double currentSeparation(int c, RigidBody b0, RigidBody b1) {
-        int o = LOC * c;
-        s0.set(local[o], local[o + 1], local[o + 2]);
-        s1.set(local[o + 3], local[o + 4], local[o + 5]);
-        s2.set(local[o + 6], local[o + 7], local[o + 8]);
-        if (b0 != null) {
-            toWorldPoint(b0, s0);
+    private double currentSeparation(int c) {
+        int o = LOC * c, p0 = POSE * i0[c], p1 = POSE * i1[c];
+        double[] q = pose, l = local, w = world;
+        rotate(q[p0 + 3], q[p0 + 4], q[p0 + 5], q[p0 + 6], l[o], l[o + 1], l[o + 2], w, 0);
+        rotate(q[p1 + 3], q[p1 + 4], q[p1 + 5], q[p1 + 6], l[o + 3], l[o + 4], l[o + 5], w, 3);
+        rotate(q[p1 + 3], q[p1 + 4], q[p1 + 5], q[p1 + 6], l[o + 6], l[o + 7], l[o + 8], w, 6);
+        w[0] += q[p0];
+        w[1] += q[p0 + 1];
+        w[2] += q[p0 + 2];
+        w[3] += q[p1];
+        w[4] += q[p1 + 1];
+        w[5] += q[p1 + 2];
+        return (w[0] - w[3]) * w[6] + (w[1] - w[4]) * w[7] + (w[2] - w[5]) * w[8];
+    }
+
+    /** Moves body slot b by {@code (dx, dy, dz)·scale} (m). */
+    private void move(int b, double dx, double dy, double dz, double scale) {
+        int p = POSE * b;
+        pose[p] += dx * scale;
+        pose[p + 1] += dy * scale;
+        pose[p + 2] += dz * scale;
+    }
+
+    /**
+     * Turns body slot b by the small rotation vector {@code (ax, ay, az)·scale} (rad) with the
+     * first-order update q += ½·(0, a)·q, then normalises (as {@link RigidBody#rotateByScaledAxis}).
+     */
+    private void turn(int b, double ax, double ay, double az, double scale) {
+        int p = POSE * b;
+        double[] q = pose;
+        double i = ax * scale, j = ay * scale, k = az * scale;
+        double qw = q[p + 3], qx = q[p + 4], qy = q[p + 5], qz = q[p + 6];
+        qw += 0.5 * (-i * qx - j * qy - k * qz);
+        qx += 0.5 * (i * q[p + 3] + j * q[p + 6] - k * q[p + 5]);
+        qy += 0.5 * (j * q[p + 3] + k * q[p + 4] - i * q[p + 6]);
+        qz += 0.5 * (k * q[p + 3] + i * q[p + 5] - j * q[p + 4]);
+        double d = qw * qw + qx * qx + qy * qy + qz * qz;
+        if (d < Math.ulp(1.0)) {
+            // Degenerate (cannot happen for a small turn of a unit quaternion): keep the old one.
+            return;
         }
-        if (b1 != null) {
-            toWorldPoint(b1, s1);
-            b1.orientation().transform(s2);
-        }
-        return (s0.x - s1.x) * s2.x + (s0.y - s1.y) * s2.y + (s0.z - s1.z) * s2.z;
+        d = 1.0 / Math.sqrt(d);
+        q[p + 3] = qw * d;
+        q[p + 4] = qx * d;
+        q[p + 5] = qy * d;
+        q[p + 6] = qz * d;
     }
 
     /** Box2D's solvePositionConstraints (nonlinear Gauss-Seidel). */
@@ -1230,8 +1280,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 if (!m0 && !m1) {
                     continue;
                 }
-                RigidBody b0 = bodies[a0], b1 = bodies[a1];
-                double sep = currentSeparation(c, b0, b1);
+                double sep = currentSeparation(c);
                 minSeparation = Math.min(minSeparation, sep);
                 double cC = beta * (sep + slop);
                 if (cC >= 0) {
@@ -1240,34 +1289,34 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 if (cC < -maxC) {
                     cC = -maxC;
                 }
-                double nx = s2.x, ny = s2.y, nz = s2.z;
-                double px = 0.5 * (s0.x + s1.x), py = 0.5 * (s0.y + s1.y), pz = 0.5 * (s0.z + s1.z);
+                double[] w = world;
+                double nx = w[6], ny = w[7], nz = w[8];
+                double px = 0.5 * (w[0] + w[3]), py = 0.5 * (w[1] + w[4]), pz = 0.5 * (w[2] + w[5]);
                 double k = 0;
                 double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
                 if (m0) {
-                    Vector3dc x = b0.position();
-                    r0x = px - x.x();
-                    r0y = py - x.y();
-                    r0z = pz - x.z();
+                    int p = POSE * a0;
+                    r0x = px - pose[p];
+                    r0y = py - pose[p + 1];
+                    r0z = pz - pose[p + 2];
                     k += im[a0] + angularK(a0, r0x, r0y, r0z, nx, ny, nz);
                 }
                 if (m1) {
-                    Vector3dc x = b1.position();
-                    r1x = px - x.x();
-                    r1y = py - x.y();
-                    r1z = pz - x.z();
+                    int p = POSE * a1;
+                    r1x = px - pose[p];
+                    r1y = py - pose[p + 1];
+                    r1z = pz - pose[p + 2];
                     k += im[a1] + angularK(a1, r1x, r1y, r1z, nx, ny, nz);
                 }
                 if (!(k > 0)) {
                     continue;
                 }
                 double impulse = -cC / k;
-                s2.set(nx, ny, nz);
                 if (m0) {
-                    moveBody(a0, b0, r0x, r0y, r0z, nx, ny, nz, impulse);
+                    moveBody(a0, r0x, r0y, r0z, nx, ny, nz, impulse);
                 }
                 if (m1) {
-                    moveBody(a1, b1, r1x, r1y, r1z, nx, ny, nz, -impulse);
+                    moveBody(a1, r1x, r1y, r1z, nx, ny, nz, -impulse);
                 }
             }
             positionIterationsUsed++;
@@ -1287,14 +1336,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
         return cx * ix + cy * iy + cz * iz;
     }
 
-    /** Moves body b by the positional impulse {@code p·n} at lever arm r (s2 holds n). */
-    private void moveBody(int b, RigidBody body, double rx, double ry, double rz, double nx, double ny, double nz,
-            double p) {
-        body.translate(s2, im[b] * p);
+    /** Moves body slot b by the positional impulse {@code p·n} at lever arm r. */
+    private void moveBody(int b, double rx, double ry, double rz, double nx, double ny, double nz, double p) {
+        move(b, nx, ny, nz, im[b] * p);
         double cx = (ry * nz - rz * ny) * p, cy = (rz * nx - rx * nz) * p, cz = (rx * ny - ry * nx) * p;
         int o = 9 * b;
         double[] m = inertia;
-        body.rotateByScaledAxis(m[o] * cx + m[o + 1] * cy + m[o + 2] * cz, m[o + 3] * cx + m[o + 4] * cy + m[o + 5] * cz,
+        turn(b, m[o] * cx + m[o + 1] * cy + m[o + 2] * cz, m[o + 3] * cx + m[o + 4] * cy + m[o + 5] * cz,
                 m[o + 6] * cx + m[o + 7] * cy + m[o + 8] * cz, 1.0);
     }
 
@@ -1303,8 +1351,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double beta = settings.baumgarte(), slop = settings.linearSlop(), maxC = settings.maxLinearCorrection();
         for (int c = 0; c < count; c++) {
             int a0 = i0[c], a1 = i1[c];
-            RigidBody b0 = bodies[a0], b1 = bodies[a1];
-            double sep = currentSeparation(c, b0, b1);
+            double sep = currentSeparation(c);
             double target = -beta * (sep + slop);
             if (target > maxC) {
                 target = maxC;
@@ -1334,9 +1381,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
-                s0.set(pseudo[o], pseudo[o + 1], pseudo[o + 2]);
-                bodies[b].translate(s0, dt);
-                bodies[b].rotateByScaledAxis(pseudo[o + 3], pseudo[o + 4], pseudo[o + 5], dt);
+                move(b, pseudo[o], pseudo[o + 1], pseudo[o + 2], dt);
+                turn(b, pseudo[o + 3], pseudo[o + 4], pseudo[o + 5], dt);
             }
         }
     }
@@ -1379,5 +1425,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
         vel = Arrays.copyOf(vel, 6 * c);
         vel0 = Arrays.copyOf(vel0, 6 * c);
         pseudo = Arrays.copyOf(pseudo, 6 * c);
+        pose = Arrays.copyOf(pose, POSE * c);
     }
 }
