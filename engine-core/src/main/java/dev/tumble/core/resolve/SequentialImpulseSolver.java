@@ -75,9 +75,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
      */
     private double[] geo = new double[0];
     private static final int GEO = 18;
-    /** r0×n, I0⁻¹(r0×n), r1×n, I1⁻¹(r1×n). */
+    /**
+     * Per contact, what a velocity sweep reads, side by side: r0×n (0), I0⁻¹(r0×n) (3), r1×n (6),
+     * I1⁻¹(r1×n) (9), n (12); 16 doubles so a record spans two cache lines.
+     */
     private double[] ang = new double[0];
-    private static final int ANG = 12;
+    private static final int ANG = 16;
     /** Normal effective mass 1/K, kg. */
     private double[] mass = new double[0];
     /** Accumulated normal impulse, N·s. */
@@ -101,10 +104,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /**
      * The friction patch: normal (0), solving tangents T0 (3), T1 (6); per tangent row
      * r0×T, I0⁻¹(r0×T), r1×T, I1⁻¹(r1×T) (9 and 21); I0⁻¹n (33), I1⁻¹n (36); masses of T0, T1,
-     * twist (39); accumulated impulses (42); μ (45); twist radius (46); Σ|d⊥|² (47).
+     * twist (39); accumulated impulses (42); μ (45); twist radius (46); Σ|d⊥|² (47); 1 when every
+     * contact has the first one's normal, so a sweep takes the linear part once (48).
      */
     private double[] patch = new double[0];
-    private static final int PATCH = 48;
+    private static final int PATCH = 49;
     /**
      * Per four-contact manifold: the pseudo-inverse of its normal block K (16), or NaN in the
      * first entry when the block has no exact solve (see {@link #preparePseudoInverse}).
@@ -112,7 +116,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private double[] pinv = new double[0];
     private final double[] s16 = new double[16], s4 = new double[4];
     private static final int P_T0 = 3, P_T1 = 6, P_ROW0 = 9, P_ROW1 = 21, P_TWIST0 = 33, P_TWIST1 = 36,
-            P_MASS = 39, P_LAMBDA = 42, P_MU = 45, P_RADIUS = 46, P_SPREAD = 47;
+            P_MASS = 39, P_LAMBDA = 42, P_MU = 45, P_RADIUS = 46, P_SPREAD = 47, P_SHARED = 48;
 
     // ---- per body (slot 0 = static world)
     private int bodyCount;
@@ -498,6 +502,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
             geo[g + 6] = nx;
             geo[g + 7] = ny;
             geo[g + 8] = nz;
+            ang[ANG * c + 12] = nx;
+            ang[ANG * c + 13] = ny;
+            ang[ANG * c + 14] = nz;
             tangentBasis(nx, ny, nz, basis);
             System.arraycopy(basis, 0, geo, g + 9, 6);
             int a0 = i0[c], a1 = i1[c];
@@ -545,18 +552,20 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
     }
 
-    /** The manifold's normal effective-mass matrix, K[i][j] = J_i M⁻¹ J_jᵀ. */
+    /** The manifold's normal effective-mass matrix, K[i][j] = J_i M⁻¹ J_jᵀ (symmetric: one half computed). */
     private void prepareCoupling(int m) {
         int f = first[m], n = size[m];
         double imSum = im[i0[f]] + im[i1[f]];
+        double[] A = ang, K = coupling;
         for (int i = 0; i < n; i++) {
-            int ci = f + i, gi = GEO * ci, ai = ANG * ci;
-            for (int j = 0; j < n; j++) {
-                int cj = f + j, gj = GEO * cj, aj = ANG * cj;
-                coupling[MAX_MANIFOLD * ci + j] = imSum
-                        * (geo[gi + 6] * geo[gj + 6] + geo[gi + 7] * geo[gj + 7] + geo[gi + 8] * geo[gj + 8])
-                        + ang[ai] * ang[aj + 3] + ang[ai + 1] * ang[aj + 4] + ang[ai + 2] * ang[aj + 5]
-                        + ang[ai + 6] * ang[aj + 9] + ang[ai + 7] * ang[aj + 10] + ang[ai + 8] * ang[aj + 11];
+            int ai = ANG * (f + i), ki = MAX_MANIFOLD * (f + i);
+            for (int j = i; j < n; j++) {
+                int aj = ANG * (f + j);
+                double k = imSum * (A[ai + 12] * A[aj + 12] + A[ai + 13] * A[aj + 13] + A[ai + 14] * A[aj + 14])
+                        + A[ai] * A[aj + 3] + A[ai + 1] * A[aj + 4] + A[ai + 2] * A[aj + 5]
+                        + A[ai + 6] * A[aj + 9] + A[ai + 7] * A[aj + 10] + A[ai + 8] * A[aj + 11];
+                K[ki + j] = k;
+                K[MAX_MANIFOLD * (f + j) + i] = k;
             }
         }
     }
@@ -724,6 +733,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         P[q + P_SPREAD] = spread;
         P[q + P_RADIUS] = radius / n;
         P[q + P_MU] = contacts[f].friction();
+        P[q + P_SHARED] = sharedNormal(f, n) ? 1 : 0;
         // Lever arms of the centroid.
         double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
         RigidBody b0 = contacts[f].body0(), b1 = contacts[f].body1();
@@ -805,6 +815,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
         P[q + P_LAMBDA + 2] = Math.max(-twistLimit, Math.min(twistLimit, twist));
     }
 
+    /** @return whether contacts f..f+n all have exactly contact f's normal (a clipped face has). */
+    private boolean sharedNormal(int f, int n) {
+        int o = ANG * f;
+        for (int i = 1; i < n; i++) {
+            int k = ANG * (f + i);
+            if (ang[k + 12] != ang[o + 12] || ang[k + 13] != ang[o + 13] || ang[k + 14] != ang[o + 14]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Tangential speed (m/s) above which friction is solved along the sliding direction. */
     private static final double SLIDING_SPEED = 1e-6;
 
@@ -868,6 +890,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double[] P = patch;
         int q = PATCH * m;
         double mu = P[q + P_MU];
+        boolean shared = P[q + P_SHARED] != 0;
         double t0x = P[q + P_T0], t0y = P[q + P_T0 + 1], t0z = P[q + P_T0 + 2];
         double t1x = P[q + P_T1], t1y = P[q + P_T1 + 1], t1z = P[q + P_T1 + 2];
         int r0 = q + P_ROW0, r1 = q + P_ROW1;
@@ -925,11 +948,20 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (iterate) {
             // The normal block: Gauss-Seidel passes in scalar space over K, then one impulse each.
             double dvx = vax - vbx, dvy = vay - vby, dvz = vaz - vbz;
-            for (int i = 0; i < n; i++) {
-                int c = f + i, g = GEO * c, o = ANG * c;
-                vn[i] = dvx * geo[g + 6] + dvy * geo[g + 7] + dvz * geo[g + 8]
-                        + wax * ang[o] + way * ang[o + 1] + waz * ang[o + 2]
-                        - wbx * ang[o + 6] - wby * ang[o + 7] - wbz * ang[o + 8];
+            double[] A = ang;
+            if (shared) {
+                int o = ANG * f;
+                double dn = dvx * A[o + 12] + dvy * A[o + 13] + dvz * A[o + 14];
+                for (int i = 0; i < n; i++, o += ANG) {
+                    vn[i] = dn + wax * A[o] + way * A[o + 1] + waz * A[o + 2]
+                            - wbx * A[o + 6] - wby * A[o + 7] - wbz * A[o + 8];
+                }
+            } else {
+                for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
+                    vn[i] = dvx * A[o + 12] + dvy * A[o + 13] + dvz * A[o + 14]
+                            + wax * A[o] + way * A[o + 1] + waz * A[o + 2]
+                            - wbx * A[o + 6] - wby * A[o + 7] - wbz * A[o + 8];
+                }
             }
             if (n == MAX_MANIFOLD) {
                 solveBlock4(m, f, relax, backward);
@@ -937,23 +969,46 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 solveBlock(f, n, relax, backward);
             }
         }
-        for (int i = 0; i < n; i++) {
-            double p = increment[i];
-            if (p != 0) {
-                int c = f + i, g = GEO * c, o = ANG * c;
-                double sa = ima * p, sb = imb * p;
-                vax += geo[g + 6] * sa;
-                vay += geo[g + 7] * sa;
-                vaz += geo[g + 8] * sa;
-                vbx -= geo[g + 6] * sb;
-                vby -= geo[g + 7] * sb;
-                vbz -= geo[g + 8] * sb;
-                wax += ang[o + 3] * p;
-                way += ang[o + 4] * p;
-                waz += ang[o + 5] * p;
-                wbx -= ang[o + 9] * p;
-                wby -= ang[o + 10] * p;
-                wbz -= ang[o + 11] * p;
+        double[] A = ang;
+        if (shared) {
+            // One normal: the linear change is the summed impulse along it.
+            double sum = 0;
+            for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
+                double p = increment[i];
+                sum += p;
+                wax += A[o + 3] * p;
+                way += A[o + 4] * p;
+                waz += A[o + 5] * p;
+                wbx -= A[o + 9] * p;
+                wby -= A[o + 10] * p;
+                wbz -= A[o + 11] * p;
+            }
+            int o = ANG * f;
+            double sa = ima * sum, sb = imb * sum;
+            vax += A[o + 12] * sa;
+            vay += A[o + 13] * sa;
+            vaz += A[o + 14] * sa;
+            vbx -= A[o + 12] * sb;
+            vby -= A[o + 13] * sb;
+            vbz -= A[o + 14] * sb;
+        } else {
+            for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
+                double p = increment[i];
+                if (p != 0) {
+                    double sa = ima * p, sb = imb * p;
+                    vax += A[o + 12] * sa;
+                    vay += A[o + 13] * sa;
+                    vaz += A[o + 14] * sa;
+                    vbx -= A[o + 12] * sb;
+                    vby -= A[o + 13] * sb;
+                    vbz -= A[o + 14] * sb;
+                    wax += A[o + 3] * p;
+                    way += A[o + 4] * p;
+                    waz += A[o + 5] * p;
+                    wbx -= A[o + 9] * p;
+                    wby -= A[o + 10] * p;
+                    wbz -= A[o + 11] * p;
+                }
             }
         }
         if (movable[a]) {
