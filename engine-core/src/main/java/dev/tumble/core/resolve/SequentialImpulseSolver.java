@@ -287,6 +287,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             velocityIterationsUsed++;
         }
+        if (settings.shockPropagation() && rankManifolds()) {
+            for (int k = 0; k < manifoldCount; k++) {
+                shockManifold(byRank[k]);
+            }
+        }
         for (int m = 0; m < manifoldCount; m++) {
             clampPatch(m);
             reportFriction(m);
@@ -1137,6 +1142,245 @@ public final class SequentialImpulseSolver implements ContactResolver {
         increment[1] = l1 - s1;
         increment[2] = l2 - s2;
         increment[3] = l3 - s3;
+    }
+
+    // ------------------------------------------------------------------ shock propagation
+
+    /** Per body slot: contacts between it and the static world (0 for static and kinematic). */
+    private int[] level = new int[0];
+    /** Per manifold: the body held in the shock sweep (slot index; -1 for none); manifolds by rank. */
+    private int[] held = new int[0], byRank = new int[0];
+    /** Body adjacency over manifolds (compressed rows), the breadth-first queue, sort buckets. */
+    private int[] adjStart = new int[0], adj = new int[0], queue = new int[0], buckets = new int[0];
+
+    /**
+     * Ranks bodies by breadth-first search from every immovable body through the manifolds,
+     * orders the manifolds by the lower level of their two bodies (a counting sort, so the order
+     * is deterministic) and picks each one's held body: the lower one when the levels differ.
+     *
+     * @return whether any manifold holds a movable body (otherwise the shock sweep would only
+     *     repeat a regular sweep)
+     */
+    private boolean rankManifolds() {
+        int n = bodyCount, mc = manifoldCount;
+        if (level.length < n) {
+            int c = Math.max(n, level.length * 2);
+            level = new int[c];
+            adjStart = new int[c + 1];
+            queue = new int[c];
+        }
+        if (held.length < mc) {
+            int c = Math.max(mc, held.length * 2);
+            held = new int[c];
+            byRank = new int[c];
+            adj = new int[2 * c];
+        }
+        Arrays.fill(adjStart, 0, n + 1, 0);
+        for (int m = 0; m < mc; m++) {
+            int f = first[m];
+            adjStart[i0[f] + 1]++;
+            adjStart[i1[f] + 1]++;
+        }
+        for (int b = 0; b < n; b++) {
+            adjStart[b + 1] += adjStart[b];
+        }
+        // queue[] serves as each body's fill cursor while the rows are written.
+        System.arraycopy(adjStart, 0, queue, 0, n);
+        for (int m = 0; m < mc; m++) {
+            int f = first[m];
+            adj[queue[i0[f]]++] = m;
+            adj[queue[i1[f]]++] = m;
+        }
+        int head = 0, tail = 0;
+        for (int b = 0; b < n; b++) {
+            if (movable[b]) {
+                level[b] = Integer.MAX_VALUE;
+            } else {
+                level[b] = 0;
+                queue[tail++] = b;
+            }
+        }
+        while (head < tail) {
+            int b = queue[head++];
+            for (int k = adjStart[b]; k < adjStart[b + 1]; k++) {
+                int f = first[adj[k]];
+                int other = i0[f] == b ? i1[f] : i0[f];
+                if (level[other] == Integer.MAX_VALUE) {
+                    level[other] = level[b] + 1;
+                    queue[tail++] = other;
+                }
+            }
+        }
+        // Counting sort by rank; manifolds out of reach of the static world go last.
+        int maxRank = 0;
+        boolean any = false;
+        for (int m = 0; m < mc; m++) {
+            int f = first[m], la = level[i0[f]], lb = level[i1[f]];
+            int r = Math.min(la, lb);
+            if (r != Integer.MAX_VALUE) {
+                maxRank = Math.max(maxRank, r);
+            }
+            int h = la == lb ? -1 : (la < lb ? i0[f] : i1[f]);
+            held[m] = h;
+            any |= h >= 0 && movable[h];
+        }
+        if (!any) {
+            return false;
+        }
+        int count = maxRank + 2;
+        if (buckets.length < count + 1) {
+            buckets = new int[Math.max(count + 1, buckets.length * 2)];
+        }
+        Arrays.fill(buckets, 0, count + 1, 0);
+        for (int m = 0; m < mc; m++) {
+            buckets[bucket(m, maxRank) + 1]++;
+        }
+        for (int r = 0; r < count; r++) {
+            buckets[r + 1] += buckets[r];
+        }
+        for (int m = 0; m < mc; m++) {
+            byRank[buckets[bucket(m, maxRank)]++] = m;
+        }
+        return true;
+    }
+
+    private int bucket(int m, int maxRank) {
+        int f = first[m];
+        int r = Math.min(level[i0[f]], level[i1[f]]);
+        return r == Integer.MAX_VALUE ? maxRank + 1 : r;
+    }
+
+    /**
+     * The shock sweep's visit to manifold m: Gauss-Seidel passes over its normal contacts with the
+     * held body's velocity fixed and only the other body in each contact's effective mass;
+     * friction stays as the regular sweeps left it.
+     */
+    private void shockManifold(int m) {
+        int h = held[m];
+        if (h < 0) {
+            return;
+        }
+        int f = first[m], n = size[m];
+        int a = i0[f], b = i1[f];
+        boolean moveA = h == b;
+        int u = moveA ? a : b;
+        if (!movable[u]) {
+            return;
+        }
+        double[] v = vel, A = ang;
+        int oa = 6 * a, ob = 6 * b, ou = 6 * u;
+        double imu = im[u];
+        double relax = settings.relaxation();
+        shockFriction(m, moveA, u);
+        for (int pass = 0; pass < settings.manifoldIterations(); pass++) {
+            boolean changed = false;
+            for (int c = f, o = ANG * f; c < f + n; c++, o += ANG) {
+                double vn = (v[oa] - v[ob]) * A[o + 12] + (v[oa + 1] - v[ob + 1]) * A[o + 13]
+                        + (v[oa + 2] - v[ob + 2]) * A[o + 14]
+                        + v[oa + 3] * A[o] + v[oa + 4] * A[o + 1] + v[oa + 5] * A[o + 2]
+                        - v[ob + 3] * A[o + 6] - v[ob + 4] * A[o + 7] - v[ob + 5] * A[o + 8];
+                int r = moveA ? o : o + 6;
+                double k = imu + A[r] * A[r + 3] + A[r + 1] * A[r + 4] + A[r + 2] * A[r + 5];
+                if (!(k > 0)) {
+                    continue;
+                }
+                double old = lambda[c];
+                double nl = Math.max(0, old - relax * (vn - bias[c]) / k);
+                double d = nl - old;
+                if (d == 0) {
+                    continue;
+                }
+                lambda[c] = nl;
+                changed = true;
+                // The impulse pushes body 0 along +n and body 1 along −n.
+                double s = moveA ? d : -d;
+                v[ou] += imu * s * A[o + 12];
+                v[ou + 1] += imu * s * A[o + 13];
+                v[ou + 2] += imu * s * A[o + 14];
+                v[ou + 3] += A[r + 3] * s;
+                v[ou + 4] += A[r + 4] * s;
+                v[ou + 5] += A[r + 5] * s;
+            }
+            if (!changed) {
+                break;
+            }
+        }
+    }
+
+    /**
+     * The shock sweep's friction for manifold m: the patch's tangent and twist rows with only the
+     * moving body u in their effective masses, so that what the held body's fixed velocity asks
+     * of u does not turn into sliding.
+     */
+    private void shockFriction(int m, boolean moveA, int u) {
+        double[] P = patch, v = vel;
+        int q = PATCH * m, f = first[m], n = size[m];
+        double mu = P[q + P_MU];
+        if (!(mu > 0)) {
+            return;
+        }
+        int a = i0[f], b = i1[f], oa = 6 * a, ob = 6 * b, ou = 6 * u;
+        double imu = im[u];
+        double normal = 0;
+        for (int i = f; i < f + n; i++) {
+            normal += lambda[i];
+        }
+        double limit = mu * normal;
+        // Row offsets of u's part: body 0's r×T and I⁻¹(r×T) at +0, +3; body 1's at +6, +9.
+        int side = moveA ? 0 : 6;
+        int r0 = q + P_ROW0, r1 = q + P_ROW1;
+        double sign = moveA ? 1 : -1;
+        for (int t = 0; t < 2; t++) {
+            int r = t == 0 ? r0 : r1, to = q + (t == 0 ? P_T0 : P_T1);
+            double vt = (v[oa] - v[ob]) * P[to] + (v[oa + 1] - v[ob + 1]) * P[to + 1] + (v[oa + 2] - v[ob + 2]) * P[to + 2]
+                    + v[oa + 3] * P[r] + v[oa + 4] * P[r + 1] + v[oa + 5] * P[r + 2]
+                    - v[ob + 3] * P[r + 6] - v[ob + 4] * P[r + 7] - v[ob + 5] * P[r + 8];
+            int rs = r + side;
+            double k = imu + P[rs] * P[rs + 3] + P[rs + 1] * P[rs + 4] + P[rs + 2] * P[rs + 5];
+            if (!(k > 0)) {
+                continue;
+            }
+            int l = q + P_LAMBDA + t, other = q + P_LAMBDA + 1 - t;
+            double old = P[l];
+            double nl = old - vt / k;
+            // Keep the pair inside the friction circle.
+            double o2 = P[other];
+            double m2 = nl * nl + o2 * o2;
+            if (m2 > limit * limit) {
+                double cap = Math.sqrt(Math.max(0, limit * limit - o2 * o2));
+                nl = Math.max(-cap, Math.min(cap, nl));
+            }
+            double d = nl - old;
+            if (d == 0) {
+                continue;
+            }
+            P[l] = nl;
+            double sd = sign * d;
+            v[ou] += imu * sd * P[to];
+            v[ou + 1] += imu * sd * P[to + 1];
+            v[ou + 2] += imu * sd * P[to + 2];
+            v[ou + 3] += P[rs + 3] * sd;
+            v[ou + 4] += P[rs + 4] * sd;
+            v[ou + 5] += P[rs + 5] * sd;
+        }
+        int tw = q + (moveA ? P_TWIST0 : P_TWIST1);
+        double nx = P[q], ny = P[q + 1], nz = P[q + 2];
+        double kt = nx * P[tw] + ny * P[tw + 1] + nz * P[tw + 2];
+        if (kt > 0) {
+            double vtw = (v[oa + 3] - v[ob + 3]) * nx + (v[oa + 4] - v[ob + 4]) * ny + (v[oa + 5] - v[ob + 5]) * nz;
+            int l = q + P_LAMBDA + 2;
+            double twistLimit = limit * P[q + P_RADIUS];
+            double old = P[l];
+            double nl = Math.max(-twistLimit, Math.min(twistLimit, old - vtw / kt));
+            double d = nl - old;
+            if (d != 0) {
+                P[l] = nl;
+                double sd = sign * d;
+                v[ou + 3] += P[tw] * sd;
+                v[ou + 4] += P[tw + 1] * sd;
+                v[ou + 5] += P[tw + 2] * sd;
+            }
+        }
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import dev.tumble.core.world.WorldSettings.Solver;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,7 +35,6 @@ class MassRatioTest {
      * fix in docs/robustness.md).
      */
     @Test
-    @Disabled("see docs/robustness.md")
     void heavyBoxOnLightBoxHoldsSequentialImpulse() {
         assertHolds(Solver.SEQUENTIAL_IMPULSE, 1, 1000);
     }
