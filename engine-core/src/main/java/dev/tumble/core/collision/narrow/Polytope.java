@@ -129,6 +129,48 @@ final class Polytope {
                 + hz * Math.abs(axes[6] * nx + axes[7] * ny + axes[8] * nz);
     }
 
+    /**
+     * For a box, {@code c·n} (the centre's projection) written to {@link #projCentre} and the
+     * half-width {@link #boxExtent} to {@link #projExtent}; then {@code minProj(n) = c·n − e},
+     * {@code maxProj(n) = c·n + e} and {@code minProj(−n) = −(c·n) − e} bit for bit (negation is
+     * exact), so one call serves both ends and both directions. For a hull, the vertex minimum
+     * and maximum in one pass ({@link #projMin}, {@link #projMax}).
+     */
+    void project(double nx, double ny, double nz) {
+        if (box) {
+            projCentre = cx * nx + cy * ny + cz * nz;
+            projExtent = boxExtent(nx, ny, nz);
+            return;
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < 3 * nv; i += 3) {
+            double d = v[i] * nx + v[i + 1] * ny + v[i + 2] * nz;
+            lo = Math.min(lo, d);
+            hi = Math.max(hi, d);
+        }
+        projMin = lo;
+        projMax = hi;
+    }
+
+    /** Results of {@link #project} (box: centre and extent; hull: min and max). */
+    double projCentre, projExtent, projMin, projMax;
+
+    /** @return {@code minProj(n)} after {@link #project project(n)}. */
+    double projectedMin() {
+        return box ? projCentre - projExtent : projMin;
+    }
+
+    /** @return {@code minProj(−n)} after {@link #project project(n)}. */
+    double projectedMinNegated() {
+        return box ? -projCentre - projExtent : -projMax;
+    }
+
+    /** @return {@code maxProj(n)} after {@link #project project(n)}. */
+    double projectedMax() {
+        return box ? projCentre + projExtent : projMax;
+    }
+
     double maxProj(double nx, double ny, double nz) {
         if (box) {
             return cx * nx + cy * ny + cz * nz + boxExtent(nx, ny, nz);
