@@ -26,6 +26,8 @@ final class Polytope {
     boolean box;
     double hx, hy, hz;
     final double[] axes = new double[9];
+    /** A box whose axes are orthonormal to 1e-14 (any pose built from a unit quaternion): edge axes may be screened. */
+    boolean orthonormal;
 
     void setBox(Box b, Pose p) {
         box = true;
@@ -54,6 +56,7 @@ final class Polytope {
             fn[6 * a + 5] = -axes[3 * a + 2];
             fd[2 * a + 1] = -c + h;
         }
+        orthonormal = isOrthonormal(axes);
         nv = 8;
         for (int i = 0; i < 8; i++) {
             double x = (i & 1) != 0 ? hx : -hx, y = (i & 2) != 0 ? hy : -hy, z = (i & 4) != 0 ? hz : -hz;
@@ -69,8 +72,21 @@ final class Polytope {
         nd = 3;
     }
 
+    private static boolean isOrthonormal(double[] u) {
+        for (int i = 0; i < 3; i++) {
+            for (int j = i; j < 3; j++) {
+                double d = u[3 * i] * u[3 * j] + u[3 * i + 1] * u[3 * j + 1] + u[3 * i + 2] * u[3 * j + 2];
+                if (!(Math.abs(d - (i == j ? 1 : 0)) < 1e-14)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     void setHull(ConvexHull h, Pose p) {
         box = false;
+        orthonormal = false;
         double[] r = p.r;
         double[] hv = h.rawVertices();
         nv = hv.length / 3;
