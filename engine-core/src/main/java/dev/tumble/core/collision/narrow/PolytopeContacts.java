@@ -140,16 +140,23 @@ final class PolytopeContacts {
         ej = -1;
         ex = ey = ez = 0;
         boolean screen = screenEdgeAxes && a.orthonormal && b.orthonormal && screenSetUp(a, b);
+        // |Aᵢ×Bⱼ| ≤ 1 (to far better than 1e-12): a gap below this is below limit·|Aᵢ×Bⱼ| − tolerance
+        // whatever the length, so the axis is skipped before its cross product is even formed.
+        double quickLimit = (limit >= 0 ? 0 : limit * (1 + 1e-12)) - screenTolerance;
         for (int i = 0; i < a.nd; i++) {
             double ux = a.dirs[3 * i], uy = a.dirs[3 * i + 1], uz = a.dirs[3 * i + 2];
             for (int j = 0; j < b.nd; j++) {
+                if (screen && edgeGap[3 * i + j] < quickLimit) {
+                    screenedAxes++;
+                    continue;
+                }
                 double vx = b.dirs[3 * j], vy = b.dirs[3 * j + 1], vz = b.dirs[3 * j + 2];
                 double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
                 double l = Math.sqrt(cx * cx + cy * cy + cz * cz);
                 if (l < 1e-6) {
                     continue; // parallel edges: the face axes cover this direction
                 }
-                if (screen && screenedOut(i, j, l, limit)) {
+                if (screen && edgeGap[3 * i + j] < limit * l - screenTolerance) {
                     screenedAxes++;
                     continue;
                 }
@@ -183,57 +190,57 @@ final class PolytopeContacts {
     /** Edge axes skipped by the screening so far (tests check that it is exercised). */
     long screenedAxes;
 
-    /** Box–box screening: B's axes and centre in A's frame, {@code rot[3i+j] = Aᵢ·Bⱼ}, and the scale of the problem. */
-    private final double[] rot = new double[9];
-    private final double[] offset = new double[3];
-    private final double[] halfA = new double[3];
-    private final double[] halfB = new double[3];
+    /**
+     * Box–box screening: per edge axis {@code Aᵢ×Bⱼ} (index {@code 3i + j}), the boxes' separation
+     * along it times {@code |Aᵢ×Bⱼ|}, from the classic OBB algebra; and the bound on its error.
+     */
+    private final double[] edgeGap = new double[9];
     private double screenTolerance;
 
     /**
-     * Sets up the cheap bound on edge-axis separations for two boxes (classic OBB algebra: for
-     * orthonormal frames {@code Aₖ·(Aᵢ×Bⱼ)} and {@code Bₖ·(Aᵢ×Bⱼ)} are entries of {@code AᵀB}).
+     * Fills {@link #edgeGap} for two boxes with orthonormal axes, where {@code Aₖ·(Aᵢ×Bⱼ)} and
+     * {@code Bₖ·(Aᵢ×Bⱼ)} are entries of {@code R = AᵀB} (0 or ±{@code R}), and {@code d·(Aᵢ×Bⱼ)}
+     * follows from {@code t = Aᵀd}. An axis whose gap is surely below the limit can neither end
+     * the test (separation above the margin) nor win it (chosen over the faces), so its exact
+     * projections are skipped, leaving every result bit for bit as if it had been tested.
      *
      * @return true (screening on)
      */
     private boolean screenSetUp(Polytope a, Polytope b) {
         double[] u = a.axes, w = b.axes;
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                rot[3 * i + j] = u[3 * i] * w[3 * j] + u[3 * i + 1] * w[3 * j + 1] + u[3 * i + 2] * w[3 * j + 2];
-            }
-        }
+        double r00 = dot(u, 0, w, 0), r01 = dot(u, 0, w, 1), r02 = dot(u, 0, w, 2);
+        double r10 = dot(u, 1, w, 0), r11 = dot(u, 1, w, 1), r12 = dot(u, 1, w, 2);
+        double r20 = dot(u, 2, w, 0), r21 = dot(u, 2, w, 1), r22 = dot(u, 2, w, 2);
         double dx = b.cx - a.cx, dy = b.cy - a.cy, dz = b.cz - a.cz;
-        for (int i = 0; i < 3; i++) {
-            offset[i] = u[3 * i] * dx + u[3 * i + 1] * dy + u[3 * i + 2] * dz;
-        }
-        halfA[0] = a.hx;
-        halfA[1] = a.hy;
-        halfA[2] = a.hz;
-        halfB[0] = b.hx;
-        halfB[1] = b.hy;
-        halfB[2] = b.hz;
-        // Rounding in either way of computing a separation is below 1e-15 of this scale (times
-        // |Aᵢ×Bⱼ|, ≥ 1e-6, for the exact one): 1e-12 of it is a bound with a wide berth.
-        double scale = Math.abs(dx) + Math.abs(dy) + Math.abs(dz) + a.hx + a.hy + a.hz + b.hx + b.hy + b.hz;
-        screenTolerance = 1e-12 * scale;
+        double t0 = u[0] * dx + u[1] * dy + u[2] * dz;
+        double t1 = u[3] * dx + u[4] * dy + u[5] * dz;
+        double t2 = u[6] * dx + u[7] * dy + u[8] * dz;
+        double a0 = a.hx, a1 = a.hy, a2 = a.hz, b0 = b.hx, b1 = b.hy, b2 = b.hz;
+        double q00 = Math.abs(r00), q01 = Math.abs(r01), q02 = Math.abs(r02);
+        double q10 = Math.abs(r10), q11 = Math.abs(r11), q12 = Math.abs(r12);
+        double q20 = Math.abs(r20), q21 = Math.abs(r21), q22 = Math.abs(r22);
+        // gap(i, j) = |t_i2·R_i1j − t_i1·R_i2j| − (a_i1·|R_i2j| + a_i2·|R_i1j|) − (b_j1·|R_ij2| + b_j2·|R_ij1|),
+        // with (i1, i2) and (j1, j2) the other two axes in cyclic order.
+        double[] g = edgeGap;
+        g[0] = Math.abs(t2 * r10 - t1 * r20) - (a1 * q20 + a2 * q10) - (b1 * q02 + b2 * q01);
+        g[1] = Math.abs(t2 * r11 - t1 * r21) - (a1 * q21 + a2 * q11) - (b2 * q00 + b0 * q02);
+        g[2] = Math.abs(t2 * r12 - t1 * r22) - (a1 * q22 + a2 * q12) - (b0 * q01 + b1 * q00);
+        g[3] = Math.abs(t0 * r20 - t2 * r00) - (a2 * q00 + a0 * q20) - (b1 * q12 + b2 * q11);
+        g[4] = Math.abs(t0 * r21 - t2 * r01) - (a2 * q01 + a0 * q21) - (b2 * q10 + b0 * q12);
+        g[5] = Math.abs(t0 * r22 - t2 * r02) - (a2 * q02 + a0 * q22) - (b0 * q11 + b1 * q10);
+        g[6] = Math.abs(t1 * r00 - t0 * r10) - (a0 * q10 + a1 * q00) - (b1 * q22 + b2 * q21);
+        g[7] = Math.abs(t1 * r01 - t0 * r11) - (a0 * q11 + a1 * q01) - (b2 * q20 + b0 * q22);
+        g[8] = Math.abs(t1 * r02 - t0 * r12) - (a0 * q12 + a1 * q02) - (b0 * q21 + b1 * q20);
+        // Error of these gaps: axes orthonormal to 1e-14 (Polytope#orthonormal) make each of the
+        // six terms off by under ~3e-14 of this scale; the exact test's rounding (times
+        // |Aᵢ×Bⱼ|) is below 1e-15 of it. 1e-11 of the scale bounds both with a wide berth.
+        double scale = Math.abs(dx) + Math.abs(dy) + Math.abs(dz) + a0 + a1 + a2 + b0 + b1 + b2;
+        screenTolerance = 1e-11 * scale;
         return true;
     }
 
-    /**
-     * Whether edge axis {@code Aᵢ×Bⱼ} (length {@code l}) surely separates the boxes by less than
-     * {@code limit}, so that it can neither end the test nor win it: its exact projections are
-     * then skipped, leaving every result bit for bit as if it had been tested.
-     */
-    private boolean screenedOut(int i, int j, double l, double limit) {
-        int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
-        int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
-        double[] r = rot;
-        // Separation times l: |d·(Aᵢ×Bⱼ)| minus both boxes' half-widths along it.
-        double centre = Math.abs(offset[i2] * r[3 * i1 + j] - offset[i1] * r[3 * i2 + j]);
-        double extentA = halfA[i1] * Math.abs(r[3 * i2 + j]) + halfA[i2] * Math.abs(r[3 * i1 + j]);
-        double extentB = halfB[j1] * Math.abs(r[3 * i + j2]) + halfB[j2] * Math.abs(r[3 * i + j1]);
-        return centre - extentA - extentB < limit * l - screenTolerance;
+    private static double dot(double[] u, int i, double[] w, int j) {
+        return u[3 * i] * w[3 * j] + u[3 * i + 1] * w[3 * j + 1] + u[3 * i + 2] * w[3 * j + 2];
     }
 
     private int edgeContact(Polytope a, Polytope b, int di, int dj, double nx, double ny, double nz, double pen,
