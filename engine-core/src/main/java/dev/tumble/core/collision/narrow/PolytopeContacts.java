@@ -294,6 +294,14 @@ final class PolytopeContacts {
                 best = d;
                 fi = f;
             }
+            if (inc.box) {
+                // A box's next face is this one turned round: its dot product is −d exactly.
+                f++;
+                if (-d < best) {
+                    best = -d;
+                    fi = f;
+                }
+            }
         }
         int[] loop = inc.faces[fi];
         int n = loop.length;
