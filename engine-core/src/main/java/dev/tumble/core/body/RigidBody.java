@@ -652,10 +652,12 @@ public final class RigidBody {
         q.z = k + nk * 0.5;
     }
 
+    private static final double ULP_OF_ONE = Math.ulp(1.0);
+
     /** Normalises in Cyclone's way: {@code d = 1/sqrt(|q|²)}; a degenerate q becomes identity. */
     static void normalise(Quaterniond q) {
         double d = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-        if (d < Math.ulp(1.0)) {
+        if (d < ULP_OF_ONE) {
             q.w = 1;
             return;
         }
@@ -1057,7 +1059,7 @@ public final class RigidBody {
         for (int i = 0, n = shapes.size(); i < n; i++) {
             dev.tumble.core.collision.shape.Shape s = shapes.get(i);
             // An offset shape is centred away from the centre of mass; the offset eats the radius.
-            r = Math.max(r, s.innerRadius() - s.offsetPosition().length());
+            r = Math.max(r, s.innerRadius() - s.offsetDistance());
         }
         return r == Double.POSITIVE_INFINITY ? 0 : r;
     }

@@ -166,6 +166,9 @@ final class CollisionStage {
 
     /** Writes this step's collision contacts (of the pairs {@link #updateBroadPhase} found) into {@code out}. */
     void findContacts(ContactBuffer out) {
+        // Bodies moved since the last call: every shape's pose and polytope is built afresh,
+        // once, however many pairs it is in.
+        narrow.forgetShapes();
         int pairs = broad.pairCount();
         for (int p = 0; p < pairs; p++) {
             int ia = broad.pairA(p);
@@ -175,7 +178,7 @@ final class CollisionStage {
             if (!mayCollide(a.body(), b.body()) || jointed(a.body(), b.body())) {
                 continue;
             }
-            collidePair(a, shapeIndexOfProxy[ia], b, shapeIndexOfProxy[ib], out);
+            collidePair(a, ia, b, ib, out);
         }
     }
 
@@ -197,7 +200,7 @@ final class CollisionStage {
         return own.length == 0 || CollisionFilter.shouldCollide(broad.filter(own[0]), broad.filter(proxy));
     }
 
-    private void collidePair(BodyShape sa, int shapeA, BodyShape sb, int shapeB, ContactBuffer out) {
+    private void collidePair(BodyShape sa, int proxyA, BodyShape sb, int proxyB, ContactBuffer out) {
         RigidBody a = sa.body();
         RigidBody b = sb.body();
         // The dynamic body goes first, so a static partner is always body 1.
@@ -205,13 +208,15 @@ final class CollisionStage {
             BodyShape t = sa;
             sa = sb;
             sb = t;
-            int ts = shapeA;
-            shapeA = shapeB;
-            shapeB = ts;
+            int tp = proxyA;
+            proxyA = proxyB;
+            proxyB = tp;
             a = sa.body();
             b = sb.body();
         }
-        int n = narrow.collide(a, sa.shape(), b, sb.shape(), manifold);
+        int shapeA = shapeIndexOfProxy[proxyA];
+        int shapeB = shapeIndexOfProxy[proxyB];
+        int n = narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
         if (n == 0) {
             return;
         }

@@ -328,8 +328,13 @@ final class ContactCache {
             feature[count] = f;
             bodyA[count] = a;
             bodyB[count] = b;
-            Arrays.fill(impulse, count * IMPULSES, count * IMPULSES + IMPULSES, 0);
-            Arrays.fill(point, 3 * count, 3 * count + 3, 0);
+            int k = count * IMPULSES;
+            impulse[k] = 0;
+            impulse[k + 1] = 0;
+            impulse[k + 2] = 0;
+            point[3 * count] = 0;
+            point[3 * count + 1] = 0;
+            point[3 * count + 2] = 0;
             return count++;
         }
 

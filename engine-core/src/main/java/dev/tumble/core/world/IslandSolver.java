@@ -88,8 +88,9 @@ final class IslandSolver {
                 pointCache.add(ContactCache.pairKey(sa, sb), featureKeys[c], sa, sb);
                 Vector3dc p = all[c].point();
                 if (a != null) {
-                    local.set(p).sub(a.position());
-                    a.orientation().transformInverse(local);
+                    // Through the body's rotation matrix, current after integration: a fraction
+                    // of the cost of rotating by the inverse quaternion.
+                    a.pointToLocal(p, local);
                 } else {
                     local.set(p);
                 }

@@ -35,20 +35,27 @@ final class StateGuard {
 
     /** Clamps speeds to the settings' limits and saves every body's state. */
     void begin(BodyRegistry bodies, int n) {
+        begin(n);
+        for (int i = 0; i < n; i++) {
+            clampAndSave(bodies.at(i), i);
+        }
+    }
+
+    /** Starts a step over {@code n} bodies; then {@link #clampAndSave} each, in the same pass as other per-body work. */
+    void begin(int n) {
         if (saved.length < n * STRIDE) {
             saved = new double[Math.max(n, saved.length / STRIDE * 2) * STRIDE];
             previous = new double[saved.length / STRIDE * 3];
         }
         quarantinedThisStep = 0;
-        double maxV = settings.maxLinearSpeed();
-        double maxW = settings.maxAngularSpeed();
-        for (int i = 0; i < n; i++) {
-            RigidBody b = bodies.at(i);
-            if (b.type() == BodyType.DYNAMIC && b.isAwake()) {
-                clampSpeeds(b, maxV, maxW);
-            }
-            save(b, i);
+    }
+
+    /** Clamps body {@code i}'s speeds to the settings' limits and saves its state. */
+    void clampAndSave(RigidBody b, int i) {
+        if (b.type() == BodyType.DYNAMIC && b.isAwake()) {
+            clampSpeeds(b, settings.maxLinearSpeed(), settings.maxAngularSpeed());
         }
+        save(b, i);
     }
 
     private static void clampSpeeds(RigidBody b, double maxV, double maxW) {
@@ -104,17 +111,26 @@ final class StateGuard {
     int quarantineNonFinite(BodyRegistry bodies, int n, EventBuffer events) {
         int count = 0;
         for (int i = 0; i < n; i++) {
-            RigidBody b = bodies.at(i);
-            if (b.type() != BodyType.DYNAMIC || b.isQuarantined() || isFinite(b)) {
-                continue;
-            }
-            restore(b, i);
-            b.quarantine();
-            events.addBody(BodyEvent.Type.NON_FINITE, b.id());
-            count++;
+            count += quarantineIfNonFinite(bodies.at(i), i, events) ? 1 : 0;
         }
-        quarantinedThisStep += count;
         return count;
+    }
+
+    /**
+     * Quarantines body {@code i} (dense index) if it is dynamic and its state is not finite,
+     * after restoring its saved state.
+     *
+     * @return whether it was quarantined
+     */
+    boolean quarantineIfNonFinite(RigidBody b, int i, EventBuffer events) {
+        if (b.type() != BodyType.DYNAMIC || b.isQuarantined() || isFinite(b)) {
+            return false;
+        }
+        restore(b, i);
+        b.quarantine();
+        events.addBody(BodyEvent.Type.NON_FINITE, b.id());
+        quarantinedThisStep++;
+        return true;
     }
 
     /** Bodies quarantined since {@link #begin}. */

@@ -70,6 +70,8 @@ public final class World {
     private boolean[] wasAwake = new boolean[16];
     /** Per slot: the sleep island the body fell asleep in (lowest slot of the island), or −1. */
     private int[] sleepIsland = new int[16];
+    /** Slots with a sleep island (≥ 0 in {@link #sleepIsland}). */
+    private int sleepIslandMembers;
     /** Per contact this step: its feature key within its body pair (for the solver's cache). */
     private long[] featureKeys = new long[64];
     /** Number of contacts of collision (not joints) at the front of the buffer. */
@@ -107,7 +109,7 @@ public final class World {
         BodyId id = bodies.add(body);
         ensureSlot(id.index());
         wasAwake[id.index()] = body.isAwake();
-        sleepIsland[id.index()] = -1;
+        setSleepIsland(id.index(), -1);
         body.sleepEpsilon(settings.sleepEpsilon());
         if (!settings.sleepEnabled()) {
             body.canSleep(false);
@@ -137,7 +139,7 @@ public final class World {
         forces.removeBody(body);
         collision.remove(body);
         int island = sleepIsland[slot];
-        sleepIsland[slot] = -1;
+        setSleepIsland(slot, -1);
         if (island >= 0) {
             wakeSleepIsland(island);
         }
@@ -222,12 +224,16 @@ public final class World {
         forces.updateForces(dt);
         t = lap(Stage.FORCES, t);
 
-        guard.begin(bodies, n);
+        // One pass over the bodies (each touches only itself): save, integrate, check. A bad
+        // force shows here, before the body can pass NaN to anything it touches.
+        guard.begin(n);
+        double gx = settings.gravityX(), gy = settings.gravityY(), gz = settings.gravityZ();
         for (int i = 0; i < n; i++) {
-            bodies.at(i).integrate(dt, settings.gravityX(), settings.gravityY(), settings.gravityZ(), false);
+            RigidBody b = bodies.at(i);
+            guard.clampAndSave(b, i);
+            b.integrate(dt, gx, gy, gz, false);
+            guard.quarantineIfNonFinite(b, i, events);
         }
-        // A bad force shows here, before the body can pass NaN to anything it touches.
-        guard.quarantineNonFinite(bodies, n, events);
         if (settings.continuousCollision()) {
             sweep.sweep(bodies, guard.previousPositions());
         }
@@ -269,19 +275,15 @@ public final class World {
             if (b.isAwake() && b.type() == BodyType.DYNAMIC) {
                 b.calculateDerivedData();
             }
+            guard.quarantineIfNonFinite(b, i, events);
         }
-        guard.quarantineNonFinite(bodies, n, events);
         t = lap(Stage.RESOLVE, t);
 
         sleepStillIslands(n);
         wakeTouchedSleepIslands();
         recordContactEvents();
-        bodyEvents(n);
+        int awake = bodyEvents(n);
         stepCount++;
-        int awake = 0;
-        for (int i = 0; i < n; i++) {
-            awake += bodies.at(i).isAwake() && bodies.at(i).type() != BodyType.STATIC ? 1 : 0;
-        }
         profile.counts(n, awake, contacts.size(), islands.islandCount());
         lap(Stage.FINISH, t);
     }
@@ -339,13 +341,22 @@ public final class World {
             for (int j = 0; j < islands.bodyCount(k); j++) {
                 RigidBody b = bodies.at(islands.body(k, j));
                 b.setAwake(false);
-                sleepIsland[b.id().index()] = island;
+                setSleepIsland(b.id().index(), island);
             }
         }
     }
 
+    /** Sets a slot's sleep island (−1: none), keeping {@link #sleepIslandMembers} right. */
+    private void setSleepIsland(int slot, int island) {
+        sleepIslandMembers += (island >= 0 ? 1 : 0) - (sleepIsland[slot] >= 0 ? 1 : 0);
+        sleepIsland[slot] = island;
+    }
+
     /** A body woken since it slept (force, edit, touch) wakes the rest of its sleep island. */
     private void wakeTouchedSleepIslands() {
+        if (sleepIslandMembers == 0) {
+            return; // nothing asleep: nothing to wake (always so with sleeping off)
+        }
         int n = bodies.size();
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
@@ -362,7 +373,7 @@ public final class World {
             RigidBody b = bodies.at(i);
             int slot = b.id().index();
             if (sleepIsland[slot] == island) {
-                sleepIsland[slot] = -1;
+                setSleepIsland(slot, -1);
                 if (!b.isAwake()) {
                     b.setAwake(true);
                 }
@@ -418,12 +429,15 @@ public final class World {
         return b == null ? null : b.id();
     }
 
-    private void bodyEvents(int n) {
+    /** Sleep and wake events; @return the awake non-static bodies. */
+    private int bodyEvents(int n) {
+        int awake = 0;
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             if (b.type() == BodyType.STATIC) {
                 continue;
             }
+            awake += b.isAwake() ? 1 : 0;
             int slot = b.id().index();
             if (b.isQuarantined()) {
                 // Reported as NON_FINITE when it happened, not as falling asleep.
@@ -435,6 +449,7 @@ public final class World {
                 wasAwake[slot] = b.isAwake();
             }
         }
+        return awake;
     }
 
     // ------------------------------------------------------------------ results
@@ -594,7 +609,7 @@ public final class World {
                 boolean awakeBefore = in.readBoolean();
                 BodyStateCodec.read(dryRun ? RigidBody.dynamic() : b, in);
                 if (!dryRun) {
-                    sleepIsland[id.index()] = island;
+                    setSleepIsland(id.index(), island);
                     wasAwake[id.index()] = awakeBefore;
                 }
             }

@@ -96,6 +96,7 @@ public final class BroadPhase {
         tree.destroyProxy(id);
         live[id] = false;
         owners[id] = null;
+        markMoved(id); // its pairs must be re-examined (and dropped) by the next update
     }
 
     /** Updates the tight box (m) of a proxy; {@code dx..dz} is the predicted displacement for the fat box. */
@@ -215,33 +216,39 @@ public final class BroadPhase {
             tree.fatAabb(i, query);
             tree.query(query, visitor);
         }
+        Arrays.sort(found, 0, foundCount);
+        // 2. Merge them into the persistent set, dropping duplicates and pairs no longer valid.
+        // A pair neither of whose proxies changed (moved out of its fat box, added, removed) is
+        // still valid: only the others are re-tested. Nothing changed: the set stands as it is.
+        int n = fatPairCount;
+        if (moveCount > 0) {
+            if (spare.length < fatPairCount + foundCount) {
+                spare = new long[Math.max(fatPairCount + foundCount, 2 * spare.length)];
+            }
+            int a = 0, b = 0;
+            n = 0;
+            long last = -1;
+            while (a < fatPairCount || b < foundCount) {
+                long p;
+                if (b == foundCount || (a < fatPairCount && fatPairs[a] <= found[b])) {
+                    p = fatPairs[a++];
+                } else {
+                    p = found[b++];
+                }
+                if (p != last && (!changed(p) || stillPaired(p))) {
+                    spare[n++] = p;
+                }
+                last = p;
+            }
+            long[] t = fatPairs;
+            fatPairs = spare;
+            spare = t;
+            fatPairCount = n;
+        }
         for (int m = 0; m < moveCount; m++) {
             moved[moveBuffer[m]] = false;
         }
         moveCount = 0;
-        Arrays.sort(found, 0, foundCount);
-        // 2. Merge them into the persistent set, dropping duplicates and pairs no longer valid.
-        if (spare.length < fatPairCount + foundCount) {
-            spare = new long[Math.max(fatPairCount + foundCount, 2 * spare.length)];
-        }
-        int a = 0, b = 0, n = 0;
-        long last = -1;
-        while (a < fatPairCount || b < foundCount) {
-            long p;
-            if (b == foundCount || (a < fatPairCount && fatPairs[a] <= found[b])) {
-                p = fatPairs[a++];
-            } else {
-                p = found[b++];
-            }
-            if (p != last && stillPaired(p)) {
-                spare[n++] = p;
-            }
-            last = p;
-        }
-        long[] t = fatPairs;
-        fatPairs = spare;
-        spare = t;
-        fatPairCount = n;
         // 3. Report those that pass the exact tests.
         if (pairs.length < n) {
             pairs = new long[Math.max(n, 2 * pairs.length)];
@@ -254,6 +261,11 @@ public final class BroadPhase {
             }
         }
         return pairCount;
+    }
+
+    /** @return whether either proxy of pair {@code p} changed since the last update. */
+    private boolean changed(long p) {
+        return moved[(int) (p >>> 32)] || moved[(int) p];
     }
 
     /** A pair stays in the persistent set while both proxies live, may pair and their fat boxes overlap. */

@@ -10,6 +10,7 @@ import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.ShapeType;
 import dev.tumble.core.collision.shape.Sphere;
+import java.util.Arrays;
 import org.joml.Vector3dc;
 
 /**
@@ -68,24 +69,81 @@ public final class NarrowPhase {
         poseA.set(bodyA, a);
         poseB.set(bodyB, b);
         out.clear();
-        return append(a, poseA, b, poseB, out);
+        return append(a, poseA, -1, b, poseB, -1, out);
+    }
+
+    /**
+     * Forgets the world poses and polytopes remembered by {@link #collide(int, RigidBody, Shape,
+     * int, RigidBody, Shape, ContactManifold)}: call once bodies have moved (every step).
+     */
+    public void forgetShapes() {
+        stamp++;
+        if (stamp == 0) {
+            // After 2³² steps: clear, so that no stale entry matches the restarted count.
+            Arrays.fill(stampOfKey, 0);
+            stamp = 1;
+        }
+    }
+
+    /**
+     * {@link #collide(RigidBody, Shape, RigidBody, Shape, ContactManifold)} for shapes with a
+     * caller-chosen key ({@code ≥ 0}, unique per shape, e.g. a broad-phase proxy id): the shape's
+     * world pose and polytope are built once and reused by its other pairs until
+     * {@link #forgetShapes()}. A body in a pile touches several others, so this spares most of the
+     * transform and vertex work. The bodies must not move in between.
+     */
+    public int collide(int keyA, RigidBody bodyA, Shape a, int keyB, RigidBody bodyB, Shape b, ContactManifold out) {
+        Pose pa = cachedPose(keyA, bodyA, a);
+        Pose pb = cachedPose(keyB, bodyB, b);
+        out.clear();
+        return append(a, pa, keyA, b, pb, keyB, out);
+    }
+
+    /** Per key: the step stamp its pose (and polytope, when {@code polyStampOfKey} matches) was built at. */
+    private int[] stampOfKey = new int[0];
+    private int[] polyStampOfKey = new int[0];
+    private Pose[] poseOfKey = new Pose[0];
+    private Polytope[] polyOfKey = new Polytope[0];
+    private int stamp = 1;
+
+    private Pose cachedPose(int key, RigidBody body, Shape s) {
+        if (key >= stampOfKey.length) {
+            int n = Math.max(key + 1, 2 * stampOfKey.length);
+            stampOfKey = Arrays.copyOf(stampOfKey, n);
+            polyStampOfKey = Arrays.copyOf(polyStampOfKey, n);
+            poseOfKey = Arrays.copyOf(poseOfKey, n);
+            polyOfKey = Arrays.copyOf(polyOfKey, n);
+        }
+        Pose p = poseOfKey[key];
+        if (p == null) {
+            p = poseOfKey[key] = new Pose();
+        }
+        if (stampOfKey[key] != stamp) {
+            stampOfKey[key] = stamp;
+            p.set(body, s);
+        }
+        return p;
     }
 
     /** Contacts between shapes at world poses {@code pa}, {@code pb}; clears {@code out} first. */
     public int collide(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
         out.clear();
-        return append(a, pa, b, pb, out);
+        return append(a, pa, -1, b, pb, -1, out);
     }
 
     /** Like {@link #collide(Shape, Pose, Shape, Pose, ContactManifold)} but appends to {@code out}. */
     public int append(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
+        return append(a, pa, -1, b, pb, -1, out);
+    }
+
+    private int append(Shape a, Pose pa, int keyA, Shape b, Pose pb, int keyB, ContactManifold out) {
         if (a.type().ordinal() > b.type().ordinal()) {
             int from = out.size();
-            int n = dispatch(b, pb, a, pa, out);
+            int n = dispatch(b, pb, keyB, a, pa, keyA, out);
             out.flip(from);
             return n;
         }
-        return dispatch(a, pa, b, pb, out);
+        return dispatch(a, pa, keyA, b, pb, keyB, out);
     }
 
     private static void segment(Capsule c, Pose p, double[] s) {
@@ -99,16 +157,29 @@ public final class NarrowPhase {
         s[5] = p.pz + uz;
     }
 
-    private void polytope(Shape s, Pose p, Polytope dest) {
+    /** The polytope of {@code s} at {@code p}: the one remembered for {@code key} (≥ 0), else built in {@code scratch}. */
+    private Polytope polytope(Shape s, Pose p, int key, Polytope scratch) {
+        Polytope dest = scratch;
+        if (key >= 0) {
+            if (polyStampOfKey[key] == stamp) {
+                return polyOfKey[key];
+            }
+            polyStampOfKey[key] = stamp;
+            dest = polyOfKey[key];
+            if (dest == null) {
+                dest = polyOfKey[key] = new Polytope();
+            }
+        }
         if (s instanceof Box box) {
             dest.setBox(box, p);
         } else {
             dest.setHull((ConvexHull) s, p);
         }
+        return dest;
     }
 
     /** Dispatch with {@code a.type() ≤ b.type()}. */
-    private int dispatch(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
+    private int dispatch(Shape a, Pose pa, int keyA, Shape b, Pose pb, int keyB, ContactManifold out) {
         ShapeType tb = b.type();
         if (tb.isUnbounded()) {
             if (a.type().isUnbounded()) {
@@ -136,8 +207,7 @@ public final class NarrowPhase {
                     segment((Capsule) a, pa, segA);
                     return PlaneContacts.capsule(segA, ((Capsule) a).radius(), nx, ny, nz, d, twoSided, margin, out);
                 default:
-                    polytope(a, pa, polyA);
-                    return PlaneContacts.polytope(polyA, nx, ny, nz, d, twoSided, margin, out);
+                    return PlaneContacts.polytope(polytope(a, pa, keyA, polyA), nx, ny, nz, d, twoSided, margin, out);
             }
         }
         switch (a.type()) {
@@ -161,24 +231,21 @@ public final class NarrowPhase {
             case BOX:
             case CONVEX_HULL:
                 if (tb == ShapeType.CAPSULE) {
-                    polytope(a, pa, polyA);
+                    Polytope poly = polytope(a, pa, keyA, polyA);
                     segment((Capsule) b, pb, segB);
                     int from = out.size();
-                    int n = capsules.capsulePolytope(segB, ((Capsule) b).radius(), polyA, out);
+                    int n = capsules.capsulePolytope(segB, ((Capsule) b).radius(), poly, out);
                     out.flip(from);
                     return n;
                 }
-                polytope(a, pa, polyA);
-                polytope(b, pb, polyB);
-                return polytopes.collide(polyA, polyB, margin, out);
+                return polytopes.collide(polytope(a, pa, keyA, polyA), polytope(b, pb, keyB, polyB), margin, out);
             case CAPSULE:
                 segment((Capsule) a, pa, segA);
                 if (tb == ShapeType.CAPSULE) {
                     segment((Capsule) b, pb, segB);
                     return capsules.capsuleCapsule(segA, ((Capsule) a).radius(), segB, ((Capsule) b).radius(), out);
                 }
-                polytope(b, pb, polyB);
-                return capsules.capsulePolytope(segA, ((Capsule) a).radius(), polyB, out);
+                return capsules.capsulePolytope(segA, ((Capsule) a).radius(), polytope(b, pb, keyB, polyB), out);
             default:
                 return 0;
         }

@@ -26,6 +26,8 @@ final class Polytope {
     boolean box;
     double hx, hy, hz;
     final double[] axes = new double[9];
+    /** A box whose axes are orthonormal to 1e-14 (any pose built from a unit quaternion): edge axes may be screened. */
+    boolean orthonormal;
 
     void setBox(Box b, Pose p) {
         box = true;
@@ -54,6 +56,7 @@ final class Polytope {
             fn[6 * a + 5] = -axes[3 * a + 2];
             fd[2 * a + 1] = -c + h;
         }
+        orthonormal = isOrthonormal(axes);
         nv = 8;
         for (int i = 0; i < 8; i++) {
             double x = (i & 1) != 0 ? hx : -hx, y = (i & 2) != 0 ? hy : -hy, z = (i & 4) != 0 ? hz : -hz;
@@ -69,8 +72,21 @@ final class Polytope {
         nd = 3;
     }
 
+    private static boolean isOrthonormal(double[] u) {
+        for (int i = 0; i < 3; i++) {
+            for (int j = i; j < 3; j++) {
+                double d = u[3 * i] * u[3 * j] + u[3 * i + 1] * u[3 * j + 1] + u[3 * i + 2] * u[3 * j + 2];
+                if (!(Math.abs(d - (i == j ? 1 : 0)) < 1e-14)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     void setHull(ConvexHull h, Pose p) {
         box = false;
+        orthonormal = false;
         double[] r = p.r;
         double[] hv = h.rawVertices();
         nv = hv.length / 3;
@@ -127,6 +143,48 @@ final class Polytope {
         return hx * Math.abs(axes[0] * nx + axes[1] * ny + axes[2] * nz)
                 + hy * Math.abs(axes[3] * nx + axes[4] * ny + axes[5] * nz)
                 + hz * Math.abs(axes[6] * nx + axes[7] * ny + axes[8] * nz);
+    }
+
+    /**
+     * For a box, {@code c·n} (the centre's projection) written to {@link #projCentre} and the
+     * half-width {@link #boxExtent} to {@link #projExtent}; then {@code minProj(n) = c·n − e},
+     * {@code maxProj(n) = c·n + e} and {@code minProj(−n) = −(c·n) − e} bit for bit (negation is
+     * exact), so one call serves both ends and both directions. For a hull, the vertex minimum
+     * and maximum in one pass ({@link #projMin}, {@link #projMax}).
+     */
+    void project(double nx, double ny, double nz) {
+        if (box) {
+            projCentre = cx * nx + cy * ny + cz * nz;
+            projExtent = boxExtent(nx, ny, nz);
+            return;
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < 3 * nv; i += 3) {
+            double d = v[i] * nx + v[i + 1] * ny + v[i + 2] * nz;
+            lo = Math.min(lo, d);
+            hi = Math.max(hi, d);
+        }
+        projMin = lo;
+        projMax = hi;
+    }
+
+    /** Results of {@link #project} (box: centre and extent; hull: min and max). */
+    double projCentre, projExtent, projMin, projMax;
+
+    /** @return {@code minProj(n)} after {@link #project project(n)}. */
+    double projectedMin() {
+        return box ? projCentre - projExtent : projMin;
+    }
+
+    /** @return {@code minProj(−n)} after {@link #project project(n)}. */
+    double projectedMinNegated() {
+        return box ? -projCentre - projExtent : -projMax;
+    }
+
+    /** @return {@code maxProj(n)} after {@link #project project(n)}. */
+    double projectedMax() {
+        return box ? projCentre + projExtent : projMax;
     }
 
     double maxProj(double nx, double ny, double nz) {
