@@ -30,10 +30,15 @@ package dev.tumble.core.resolve;
  *     many iterations as the mass ratio to stop a heavy body resting on a light one; this pass
  *     stops it in one sweep. Off by default and in Cyclone's configuration (the book has none);
  *     the world's default resolver turns it on. Only {@link FastContactResolver} runs it
+ * @param limitRestitutionWork lower a contact's restitution for one impulse when, with friction,
+ *     that impulse would add kinetic energy (Kane and Levinson's paradox; see
+ *     {@code Contact.applyVelocityChange(double[], double[], ContactDiagnostics, boolean)}). Off by
+ *     default and in Cyclone's configuration; the world's default resolver turns it on
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
-        double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation) {
+        double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
+        boolean limitRestitutionWork) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -108,7 +113,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
-                .shockPropagation(shockPropagation);
+                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -124,6 +129,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private double linearCorrectionFraction = DEFAULT_LINEAR_CORRECTION_FRACTION;
         private double contactMargin;
         private boolean shockPropagation;
+        private boolean limitRestitutionWork;
 
         private Builder() {
         }
@@ -201,11 +207,17 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether restitution is lowered where an impulse would add energy (default off). */
+        public Builder limitRestitutionWork(boolean on) {
+            this.limitRestitutionWork = on;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation);
+                    shockPropagation, limitRestitutionWork);
         }
     }
 }

@@ -54,7 +54,9 @@ class FuzzTest {
                     return scene.description() + " | step " + step + ": non-finite " + b;
                 }
                 if (b.position().y() < -BELOW_GROUND) {
-                    return scene.description() + " | step " + step + ": below ground " + b.position();
+                    return scene.description() + " | step " + step + ": below ground, body "
+                            + scene.bodies().indexOf(b) + " at " + b.position() + ", v " + b.velocity() + ", w "
+                            + b.angularVelocity();
                 }
             }
             if (next > energy + tolerance(scene.bodies(), g)) {
