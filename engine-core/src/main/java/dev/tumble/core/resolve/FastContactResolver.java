@@ -296,7 +296,7 @@ public final class FastContactResolver extends AbstractContactResolver {
         for (int i = 0; i < n; i++) {
             for (int d = 0; d < 2; d++) {
                 int b = contactBody[2 * i + d];
-                if (b >= 0 && bodyLevel[b] == UNRANKED && !c[i].isJoint() && immovable(c[i], 1 - d)) {
+                if (b >= 0 && bodyLevel[b] == UNRANKED && immovable(c[i], 1 - d)) {
                     bodyLevel[b] = 1;
                     queue[tail++] = b;
                 }
@@ -306,9 +306,6 @@ public final class FastContactResolver extends AbstractContactResolver {
             int b = queue[head++];
             for (int k = adjacencyStart[b], end = adjacencyStart[b + 1]; k < end; k++) {
                 int j = adjacency[k];
-                if (c[j].isJoint()) {
-                    continue;
-                }
                 int other = contactBody[2 * j] == b ? contactBody[2 * j + 1] : contactBody[2 * j];
                 if (other >= 0 && bodyLevel[other] == UNRANKED) {
                     bodyLevel[other] = bodyLevel[b] + 1;
@@ -318,8 +315,7 @@ public final class FastContactResolver extends AbstractContactResolver {
         }
         maxRank = 0;
         for (int i = 0; i < n; i++) {
-            // A joint holds its bodies both ways: neither rests on the other, so neither is held.
-            int rank = c[i].isJoint() ? UNRANKED : Math.min(level(2 * i), level(2 * i + 1));
+            int rank = Math.min(level(2 * i), level(2 * i + 1));
             contactRank[i] = rank;
             if (rank != UNRANKED && rank > maxRank) {
                 maxRank = rank;

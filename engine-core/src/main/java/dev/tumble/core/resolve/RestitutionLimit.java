@@ -145,24 +145,12 @@ final class RestitutionLimit {
     }
 
     /**
-     * The bounce target (m/s) of a contact still open at the start of the step. With impulse
-     * repositioning a body ends at {@code start + v·dt}: bouncing with the full {@code bounce}
-     * turns it round where it started, a gap short of the surface, so it ends higher than a real
-     * bounce would put it, by {@code δ = separation + bounce·t₁} along the normal ({@code t₁ =
-     * separation/−vn}, the time the gap takes to close). Where the pair's accelerations pull it
-     * together ({@code G = −(a₀ − a₁)·n > 0}, gravity onto the ground) that height is energy the
-     * real bounce does not have; the target is lowered to {@code b} with
-     * {@code ½b² + G·b·dt = ½bounce² + G·(bounce·dt − δ)} (per unit effective mass: the end state's
-     * normal kinetic plus potential energy equal to the real bounce's). A contact that does not
-     * close this step does not bounce.
+     * The bounce target (m/s) of a contact still open at the start of the step: {@link #bounce},
+     * if the gap closes this step; else {@code −separation/dt} (no bounce, the gap may close
+     * exactly).
      *
      * @param separation the gap at the start of the step, m (> 0)
-     * @param vn the normal velocity before the solve, m/s (negative: closing)
-     * @param bounce the restitution target {@code −e·vn}, m/s (> 0)
-     * @param dt the step, s
-     * @param b0 body 0 or null; b1 body 1 or null (their last-frame accelerations count when awake)
-     * @param n the contact normal, from body 1 to body 0
-     * @return the target, in {@code [−separation/dt, bounce]}
+     * @see #bounce
      */
     static double arrivingBounce(double separation, double vn, double bounce, double dt, RigidBody b0, RigidBody b1,
             Vector3dc n) {
@@ -170,6 +158,27 @@ final class RestitutionLimit {
         if (!(-vn * dt > separation)) {
             return close;
         }
+        return Math.max(close, bounce(vn, bounce, dt, b0, b1, n));
+    }
+
+    /**
+     * The bounce target (m/s) that gains no energy. With impulse repositioning a body ends at
+     * {@code start + v·dt}: it bounces from where the step started, and the velocity it bounces
+     * from already holds this step's acceleration. Where the pair's accelerations pull it together
+     * ({@code G = −(a₀ − a₁)·n > 0}, gravity onto the ground) the full {@code e·|vn|} would leave it
+     * with more normal kinetic plus potential energy than it had at the start of the step. The
+     * target is lowered to {@code b} with {@code ½b² + G·b·dt = ½(e·v₀)²}, {@code v₀ = vn + G·dt} the
+     * closing speed before this step's acceleration (per unit effective mass; exact for a ball on
+     * the ground).
+     *
+     * @param vn the normal velocity before the solve, m/s (negative: closing)
+     * @param bounce the restitution target {@code −e·vn}, m/s (> 0)
+     * @param dt the step, s
+     * @param b0 body 0 or null; b1 body 1 or null (their last-frame accelerations count when awake)
+     * @param n the contact normal, from body 1 to body 0
+     * @return the target, in {@code [0, bounce]}
+     */
+    static double bounce(double vn, double bounce, double dt, RigidBody b0, RigidBody b1, Vector3dc n) {
         double an = 0;
         if (b0 != null && b0.isAwake()) {
             an += b0.lastFrameAcceleration().dot(n);
@@ -178,14 +187,12 @@ final class RestitutionLimit {
             an -= b1.lastFrameAcceleration().dot(n);
         }
         double pull = -an;
-        if (!(pull > 0)) {
+        if (!(pull > 0) || !(vn < 0)) {
             return bounce;
         }
-        double delta = separation + bounce * separation / -vn;
+        double before = Math.max(0, -(vn + pull * dt)) * (bounce / -vn);
         double gdt = pull * dt;
-        double rhs = bounce * bounce + 2 * pull * (bounce * dt - delta);
-        double root = gdt * gdt + rhs;
-        double b = root > 0 ? -gdt + Math.sqrt(root) : close;
-        return Math.max(close, Math.min(bounce, b));
+        double b = -gdt + Math.sqrt(gdt * gdt + before * before);
+        return Math.max(0, Math.min(bounce, b));
     }
 }

@@ -506,7 +506,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1, n)
                         : -separation / duration;
             } else {
-                bias[c] = bounce;
+                bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, n) : 0;
             }
             lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
             pseudoLambda[c] = 0;

@@ -100,14 +100,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public static final double DEFAULT_CONTACT_MARGIN = 0.005;
 
     /**
-     * Joint correction limit of the world's default resolver settings: in one step a joint's
-     * position fixes translate a body at most its inner radius (the travel above which continuous
-     * collision sweeps it), so they cannot carry it through the ground before the ground contact
-     * exists (docs/robustness.md). Half of it breaks ChainTest and the taut-cable test.
-     */
-    public static final double DEFAULT_JOINT_CORRECTION_LIMIT = 1;
-
-    /**
      * The Millington resolver settings a world uses unless told otherwise: the epsilon and margin
      * above, and shock propagation on, so a 1,000 kg box resting on a 1 kg box holds
      * (MassRatioTest; 512 iterations of the plain passes leave it sinking), and restitution limited
@@ -115,7 +107,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
      */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
-            .limitRestitutionWork(true).jointCorrectionLimit(DEFAULT_JOINT_CORRECTION_LIMIT).build();
+            .limitRestitutionWork(true).build();
 
     /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
     public static final double DEFAULT_MAX_LINEAR_SPEED = 500;

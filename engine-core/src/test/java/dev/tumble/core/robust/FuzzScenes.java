@@ -61,7 +61,14 @@ final class FuzzScenes {
 
     static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        World world = new World(WorldSettings.builder().solver(solver).build());
+        WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
+        String jointLimit = System.getProperty("tumble.fuzz.jointLimit");
+        if (jointLimit != null) {
+            // For FuzzCount's comparisons only: the world's default resolver with another limit.
+            settings.resolver(WorldSettings.DEFAULT_RESOLVER.toBuilder()
+                    .jointCorrectionLimit(Double.parseDouble(jointLimit)).build());
+        }
+        World world = new World(settings.build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(variant.friction ? rnd.nextDouble() : 0 * rnd.nextDouble()));
         int count = 2 + rnd.nextInt(7);
         List<RigidBody> bodies = new ArrayList<>();
