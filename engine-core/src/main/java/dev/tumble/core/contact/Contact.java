@@ -48,6 +48,8 @@ public final class Contact {
     private boolean body1Held;
     /** Whether {@link #holdBody} swapped the bodies (undone by {@code holdBody(-1)}). */
     private boolean swappedToHold;
+    /** Whether a joint wrote this contact (not a collision); see {@link #joint(boolean)}. */
+    private boolean joint;
 
     /** An empty contact, for pools: it has no bodies until {@link #set} is called. */
     public Contact() {
@@ -137,7 +139,25 @@ public final class Contact {
         this.appliedNormalImpulse = 0;
         this.body1Held = false;
         this.swappedToHold = false;
+        this.joint = false;
         return this;
+    }
+
+    /**
+     * Marks the contact as a joint's (a constraint that holds two bodies together) rather than a
+     * collision's; {@link #set} clears the mark. Resolvers may limit how far a joint contact's
+     * position fixes move a body in one step (see {@code ResolverSettings.jointCorrectionLimit}).
+     *
+     * @return this contact
+     */
+    public Contact joint(boolean isJoint) {
+        this.joint = isJoint;
+        return this;
+    }
+
+    /** @return whether a joint wrote this contact ({@link #joint(boolean)}). */
+    public boolean isJoint() {
+        return joint;
     }
 
     // ------------------------------------------------------------------ accessors
@@ -456,6 +476,29 @@ public final class Contact {
      * @param diagnostics receives the intermediates, or {@code null}
      */
     public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics) {
+        applyVelocityChange(velocityChange, rotationChange, diagnostics, false);
+    }
+
+    /**
+     * {@link #applyVelocityChange(double[], double[], ContactDiagnostics)}, optionally with the
+     * restitution limited so the impulse does no positive work.
+     *
+     * <p>Newton's restitution ({@code v_n' = −e·v_n}) together with friction that stops the sliding
+     * can give an eccentric body more kinetic energy than it had (Kane and Levinson's paradox: the
+     * normal impulse's lever arm speeds up the tangential motion and the friction impulse then works
+     * with the motion). The change of the pair's kinetic energy under a contact impulse {@code p}
+     * (contact coordinates) is {@code ΔE = p·v₀ + ½ pᵀKp}, {@code v₀} the relative contact velocity
+     * before it and {@code K} the velocity change per unit impulse. With {@code limitRestitutionWork}
+     * on, when {@code ΔE > 0} the restitution part of the desired delta velocity is scaled down (by
+     * bisection, to within 1/2¹⁶ of it) until {@code ΔE ≤ 0}: the coefficient is lowered for this
+     * impulse only. With no restitution {@code ΔE ≤ 0} already (a stopping impulse dissipates), so
+     * scaling it to zero always succeeds.
+     *
+     * @param limitRestitutionWork whether restitution may be lowered to keep {@code ΔE ≤ 0}; false is
+     *     the book's (Cyclone's) impulse, bit for bit
+     */
+    public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics,
+            boolean limitRestitutionWork) {
         double ix, iy, iz;
         if (friction == 0.0) {
             ix = frictionlessImpulse(diagnostics);
@@ -464,6 +507,13 @@ public final class Contact {
         } else {
             double[] out = impulseScratch;
             frictionImpulse(out, diagnostics);
+            ix = out[0];
+            iy = out[1];
+            iz = out[2];
+        }
+        if (limitRestitutionWork && desiredDeltaVelocity != -cvx && impulseWork(ix, iy, iz) > 0) {
+            double[] out = impulseScratch;
+            limitRestitution(out);
             ix = out[0];
             iy = out[1];
             iz = out[2];
@@ -551,6 +601,11 @@ public final class Contact {
             d.frictionless = true;
             d.deltaVelocityPerUnitImpulse = deltaVelocity;
         }
+        double[] k = unitImpulse;
+        k[0] = deltaVelocity;
+        k[1] = k[2] = k[3] = k[5] = k[6] = k[7] = 0;
+        k[4] = k[8] = 0;
+        unitImpulseFrictionless = true;
         return desiredDeltaVelocity / deltaVelocity;
     }
 
@@ -718,6 +773,27 @@ public final class Contact {
             k7 = -(dv0 * dv7 - t12) * t17;
             k8 = (t4 - t8) * t17;
         }
+        double[] kv = unitImpulse;
+        kv[0] = dv0;
+        kv[1] = dv1;
+        kv[2] = dv2;
+        kv[3] = dv3;
+        kv[4] = dv4;
+        kv[5] = dv5;
+        kv[6] = dv6;
+        kv[7] = dv7;
+        kv[8] = dv8;
+        double[] ki = impulsePerVelocity;
+        ki[0] = k0;
+        ki[1] = k1;
+        ki[2] = k2;
+        ki[3] = k3;
+        ki[4] = k4;
+        ki[5] = k5;
+        ki[6] = k6;
+        ki[7] = k7;
+        ki[8] = k8;
+        unitImpulseFrictionless = false;
         double killX = desiredDeltaVelocity;
         double killY = -cvy;
         double killZ = -cvz;
@@ -749,6 +825,75 @@ public final class Contact {
         out[0] = ix;
         out[1] = iy;
         out[2] = iz;
+    }
+
+    /** The last impulse's velocity change per unit impulse K (contact coordinates, row-major). */
+    private final double[] unitImpulse = new double[9];
+    /** Its inverse as the friction impulse used it (Cyclone's {@code setInverse}). */
+    private final double[] impulsePerVelocity = new double[9];
+    /** Whether the last impulse was the frictionless one (only K[0] is set). */
+    private boolean unitImpulseFrictionless;
+
+    /** {@code ΔE = p·v₀ + ½ pᵀKp} (J) of impulse p in contact coordinates, K of the last impulse. */
+    private double impulseWork(double px, double py, double pz) {
+        double[] k = unitImpulse;
+        double kx = k[0] * px + k[1] * py + k[2] * pz;
+        double ky = k[3] * px + k[4] * py + k[5] * pz;
+        double kz = k[6] * px + k[7] * py + k[8] * pz;
+        return px * cvx + py * cvy + pz * cvz + 0.5 * (px * kx + py * ky + pz * kz);
+    }
+
+    /**
+     * The impulse for a desired normal velocity change {@code desired} (m/s), with the book's
+     * dynamic-friction clamp, into {@code out}; K from the last impulse.
+     */
+    private void impulseFor(double desired, double[] out) {
+        if (unitImpulseFrictionless) {
+            out[0] = desired / unitImpulse[0];
+            out[1] = 0;
+            out[2] = 0;
+            return;
+        }
+        double[] k = impulsePerVelocity;
+        double killY = -cvy;
+        double killZ = -cvz;
+        double ix = desired * k[0] + killY * k[1] + killZ * k[2];
+        double iy = desired * k[3] + killY * k[4] + killZ * k[5];
+        double iz = desired * k[6] + killY * k[7] + killZ * k[8];
+        double planarImpulse = Math.sqrt(iy * iy + iz * iz);
+        if (planarImpulse > ix * friction) {
+            double[] dv = unitImpulse;
+            iy /= planarImpulse;
+            iz /= planarImpulse;
+            ix = dv[0] + dv[1] * friction * iy + dv[2] * friction * iz;
+            ix = desired / ix;
+            iy *= friction * ix;
+            iz *= friction * ix;
+        }
+        out[0] = ix;
+        out[1] = iy;
+        out[2] = iz;
+    }
+
+    /**
+     * Lowers the restitution part of the desired delta velocity until the impulse does no positive
+     * work; writes that impulse into {@code out} and keeps the lowered desired delta velocity.
+     */
+    private void limitRestitution(double[] out) {
+        double bounce = desiredDeltaVelocity + cvx;
+        double lo = 0;
+        double hi = 1;
+        for (int i = 0; i < 16; i++) {
+            double mid = 0.5 * (lo + hi);
+            impulseFor(-cvx + mid * bounce, out);
+            if (impulseWork(out[0], out[1], out[2]) > 0) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        desiredDeltaVelocity = -cvx + lo * bounce;
+        impulseFor(desiredDeltaVelocity, out);
     }
 
     // ------------------------------------------------------------------ position
@@ -800,6 +945,24 @@ public final class Contact {
             moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     linearChange, angularChange, d);
         }
+    }
+
+    /**
+     * The share of a position fix that translates body {@code i} (dimensionless, 0–1): removing
+     * penetration {@code p} moves its centre {@code p·share} along the normal, or more where the
+     * angular limit moves the excess linearly. 0 for a missing or held body. For resolvers that
+     * budget how far fixes may move a body; call after {@link #calculateInternals}.
+     */
+    public double linearShare(int i) {
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double in0 = body0.inverseMass() + angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
+        double in1 = body1Moves() ? body1.inverseMass() + angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz)
+                : 0;
+        double total = in0 + in1;
+        if (!(total > 0) || (i == 1 && !body1Moves())) {
+            return 0;
+        }
+        return (i == 0 ? body0.inverseMass() : body1.inverseMass()) / total;
     }
 
     private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,

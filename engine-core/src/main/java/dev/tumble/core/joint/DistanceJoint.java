@@ -59,8 +59,8 @@ public final class DistanceJoint extends Joint {
         }
         // A rod is bilateral along the link: the pulling and the pushing contact, one of them with
         // positive penetration when the length is off, and whichever is closing stops the stretch.
-        contacts.add(body0, body1, mx, my, mz, d.x * inv, d.y * inv, d.z * inv, current - length, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, -d.x * inv, -d.y * inv, -d.z * inv, length - current, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, d.x * inv, d.y * inv, d.z * inv, current - length, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, -d.x * inv, -d.y * inv, -d.z * inv, length - current, 0, 0).joint(true);
         return 2;
     }
 

@@ -101,7 +101,7 @@ public final class HingeJoint extends Joint {
             t.set(wa).cross(w0);
             double sign = excess > 0 ? -1 : 1;
             contacts.add(body0, body1, b.x, b.y, b.z, sign * t.x, sign * t.y, sign * t.z,
-                    Math.abs(excess) * halfAxis, 0, 0);
+                    Math.abs(excess) * halfAxis, 0, 0).joint(true);
             n++;
         }
         return n;

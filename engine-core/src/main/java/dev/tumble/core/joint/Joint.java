@@ -99,12 +99,12 @@ public abstract class Joint {
     protected int holdTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb) {
         double mx = 0.5 * (pa.x() + pb.x()), my = 0.5 * (pa.y() + pb.y()), mz = 0.5 * (pa.z() + pb.z());
         double dx = pb.x() - pa.x(), dy = pb.y() - pa.y(), dz = pb.z() - pa.z();
-        contacts.add(body0, body1, mx, my, mz, 1, 0, 0, dx, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, -1, 0, 0, -dx, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, 0, 1, 0, dy, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, 0, -1, 0, -dy, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, 0, 0, 1, dz, 0, 0);
-        contacts.add(body0, body1, mx, my, mz, 0, 0, -1, -dz, 0, 0);
+        contacts.add(body0, body1, mx, my, mz, 1, 0, 0, dx, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, -1, 0, 0, -dx, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, 0, 1, 0, dy, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, 0, -1, 0, -dy, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, 0, 0, 1, dz, 0, 0).joint(true);
+        contacts.add(body0, body1, mx, my, mz, 0, 0, -1, -dz, 0, 0).joint(true);
         return 6;
     }
 
@@ -122,7 +122,7 @@ public abstract class Joint {
         }
         double inv = 1 / length;
         contacts.add(body0, body1, 0.5 * (pa.x() + pb.x()), 0.5 * (pa.y() + pb.y()), 0.5 * (pa.z() + pb.z()),
-                dx * inv, dy * inv, dz * inv, length - allowed, friction, 0);
+                dx * inv, dy * inv, dz * inv, length - allowed, friction, 0).joint(true);
         return 1;
     }
 }

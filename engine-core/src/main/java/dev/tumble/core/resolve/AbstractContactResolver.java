@@ -122,7 +122,7 @@ abstract class AbstractContactResolver implements ContactResolver {
     /** Wakes as needed and applies the impulse at {@code contact}, filling the change arrays. */
     final void fixVelocity(Contact contact) {
         contact.matchAwakeState();
-        contact.applyVelocityChange(velocityChange, rotationChange, null);
+        contact.applyVelocityChange(velocityChange, rotationChange, null, settings.limitRestitutionWork());
     }
 
     /** Updates {@code c}'s penetration for every body it shares with {@code fixed} (Cyclone's order). */

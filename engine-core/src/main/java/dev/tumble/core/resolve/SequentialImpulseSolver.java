@@ -140,6 +140,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private final Vector3d s0 = new Vector3d(), s1 = new Vector3d(), s2 = new Vector3d();
     private final double[] basis = new double[6];
     private final double[] s9 = new double[9];
+    private final RestitutionLimit restitutionLimit = new RestitutionLimit();
     /** Per manifold solve: normal relative velocities and impulse increments of its contacts. */
     private final double[] vn = new double[MAX_MANIFOLD], increment = new double[MAX_MANIFOLD];
 
@@ -529,13 +530,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
             // the start of the step may close exactly (speculative contact), no more.
             double separation = settings.impulseRepositioning()
                     ? -penetration - vn * duration + sweptBackAlong(b0, b1, nx, ny, nz) : -penetration;
-            // Restitution only for contacts already touching, from the pre-solve closing speed.
-            double bounce = vn < -threshold ? -contact.restitution() * vn : 0;
+            // Restitution only for contacts already touching, from the pre-solve closing speed,
+            // lowered where with friction it would add energy (RestitutionLimit).
+            double bounce = vn < -threshold ? -restitutionLimit.restitution(contact.restitution(), contact.friction(),
+                    vel, inertia, im, a0, a1, geo, g) * vn : 0;
             if (separation > 0) {
-                // Arriving this step: close the gap exactly, or bounce if restitution asks for it.
-                bias[c] = bounce > 0 ? Math.max(-separation / duration, bounce) : -separation / duration;
+                // Arriving this step: close the gap exactly, or bounce where it closes (RestitutionLimit).
+                bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1, n)
+                        : -separation / duration;
             } else {
-                bias[c] = bounce;
+                bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, n) : 0;
             }
             lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
             pseudoLambda[c] = 0;

@@ -34,9 +34,42 @@ final class FuzzScenes {
     }
 
     static Scene build(long seed, WorldSettings.Solver solver) {
+        return build(seed, solver, Variant.AS_GENERATED);
+    }
+
+    /**
+     * What a scene keeps, for attributing failures (the random draws are the same in every variant,
+     * so a variant's scene differs from the generated one only in what it takes out).
+     */
+    enum Variant {
+        AS_GENERATED(true, true, true),
+        NO_JOINTS(false, true, true),
+        NO_JOINTS_NO_RESTITUTION(false, false, true),
+        NO_JOINTS_NO_FRICTION(false, true, false),
+        NO_RESTITUTION(true, false, true);
+
+        final boolean joints;
+        final boolean restitution;
+        final boolean friction;
+
+        Variant(boolean joints, boolean restitution, boolean friction) {
+            this.joints = joints;
+            this.restitution = restitution;
+            this.friction = friction;
+        }
+    }
+
+    static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        World world = new World(WorldSettings.builder().solver(solver).build());
-        world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(rnd.nextDouble()));
+        WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
+        String jointLimit = System.getProperty("tumble.fuzz.jointLimit");
+        if (jointLimit != null) {
+            // For FuzzCount's comparisons only: the world's default resolver with another limit.
+            settings.resolver(WorldSettings.DEFAULT_RESOLVER.toBuilder()
+                    .jointCorrectionLimit(Double.parseDouble(jointLimit)).build());
+        }
+        World world = new World(settings.build());
+        world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(variant.friction ? rnd.nextDouble() : 0 * rnd.nextDouble()));
         int count = 2 + rnd.nextInt(7);
         List<RigidBody> bodies = new ArrayList<>();
         StringBuilder text = new StringBuilder("seed " + seed + ":");
@@ -54,8 +87,8 @@ final class FuzzScenes {
                     .orientation(new Quaterniond().rotateXYZ(rnd.nextDouble(7), rnd.nextDouble(7), rnd.nextDouble(7)))
                     .velocity(rnd.nextDouble(-10, 10), rnd.nextDouble(-10, 10), rnd.nextDouble(-10, 10))
                     .angularVelocity(rnd.nextDouble(-10, 10), rnd.nextDouble(-10, 10), rnd.nextDouble(-10, 10))
-                    .friction(rnd.nextDouble())
-                    .restitution(rnd.nextDouble());
+                    .friction(variant.friction ? rnd.nextDouble() : 0 * rnd.nextDouble())
+                    .restitution(variant.restitution ? rnd.nextDouble() : 0 * rnd.nextDouble());
             if (rnd.nextBoolean()) {
                 b.damping(1, 1);
             }
@@ -68,6 +101,12 @@ final class FuzzScenes {
             RigidBody a = bodies.get(rnd.nextInt(count));
             RigidBody b = bodies.get(rnd.nextInt(count));
             if (a == b) {
+                continue;
+            }
+            if (!variant.joints) {
+                rnd.nextInt(3);
+                rnd.nextDouble();
+                rnd.nextDouble();
                 continue;
             }
             Vector3d mid = new Vector3d(a.position()).add(b.position()).mul(0.5);

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Tagged {@code fuzz} and left out of {@code mvn -B test}: it still fails (issue 10 is open). In
  * scenes that join a body of kilograms to one of tonnes, or a 1 cm body to an 8 m one, joint and
  * position corrections add energy and can push a small body through the ground for a step; the
- * causes traced so far and the failure counts are in docs/robustness.md. Run it with {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
+ * causes traced so far and the failure counts are in docs/robustness.md ({@link FuzzCount} counts
+ * them, {@link FuzzTrace} follows one scene). Run it with {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
  *
  * <p>1,000 seeded random scenes ({@link FuzzScenes}), 600 steps each, per solver: every state stays
  * finite, nothing that started above the ground ends up below it, and the total energy (kinetic
@@ -54,7 +55,9 @@ class FuzzTest {
                     return scene.description() + " | step " + step + ": non-finite " + b;
                 }
                 if (b.position().y() < -BELOW_GROUND) {
-                    return scene.description() + " | step " + step + ": below ground " + b.position();
+                    return scene.description() + " | step " + step + ": below ground, body "
+                            + scene.bodies().indexOf(b) + " at " + b.position() + ", v " + b.velocity() + ", w "
+                            + b.angularVelocity();
                 }
             }
             if (next > energy + tolerance(scene.bodies(), g)) {
