@@ -107,7 +107,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * The friction patch: normal (0), solving tangents T0 (3), T1 (6); per tangent row
      * r0×T, I0⁻¹(r0×T), r1×T, I1⁻¹(r1×T) (9 and 21); I0⁻¹n (33), I1⁻¹n (36); masses of T0, T1,
      * twist (39); accumulated impulses (42); μ (45); twist radius (46); Σ|d⊥|² (47); 1 when every
-     * contact has the first one's normal, so a sweep takes the linear part once (48).
+     * contact has the first one's normal, so a sweep reads the linear relative speed once (48).
      */
     private double[] patch = new double[0];
     private static final int PATCH = 49;
@@ -986,48 +986,27 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 solveBlock(f, n, relax, backward);
             }
         }
+        // The normal impulses: linear parts summed (one normal for a clipped face), then applied once.
         double[] A = ang;
-        if (shared) {
-            // One normal: the linear change is the summed impulse along it.
-            double sum = 0;
-            for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
-                double p = increment[i];
-                sum += p;
-                wax += A[o + 3] * p;
-                way += A[o + 4] * p;
-                waz += A[o + 5] * p;
-                wbx -= A[o + 9] * p;
-                wby -= A[o + 10] * p;
-                wbz -= A[o + 11] * p;
-            }
-            int o = ANG * f;
-            double sa = ima * sum, sb = imb * sum;
-            vax += A[o + 12] * sa;
-            vay += A[o + 13] * sa;
-            vaz += A[o + 14] * sa;
-            vbx -= A[o + 12] * sb;
-            vby -= A[o + 13] * sb;
-            vbz -= A[o + 14] * sb;
-        } else {
-            for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
-                double p = increment[i];
-                if (p != 0) {
-                    double sa = ima * p, sb = imb * p;
-                    vax += A[o + 12] * sa;
-                    vay += A[o + 13] * sa;
-                    vaz += A[o + 14] * sa;
-                    vbx -= A[o + 12] * sb;
-                    vby -= A[o + 13] * sb;
-                    vbz -= A[o + 14] * sb;
-                    wax += A[o + 3] * p;
-                    way += A[o + 4] * p;
-                    waz += A[o + 5] * p;
-                    wbx -= A[o + 9] * p;
-                    wby -= A[o + 10] * p;
-                    wbz -= A[o + 11] * p;
-                }
-            }
+        double lx = 0, ly = 0, lz = 0;
+        for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
+            double p = increment[i];
+            lx += A[o + 12] * p;
+            ly += A[o + 13] * p;
+            lz += A[o + 14] * p;
+            wax += A[o + 3] * p;
+            way += A[o + 4] * p;
+            waz += A[o + 5] * p;
+            wbx -= A[o + 9] * p;
+            wby -= A[o + 10] * p;
+            wbz -= A[o + 11] * p;
         }
+        vax += ima * lx;
+        vay += ima * ly;
+        vaz += ima * lz;
+        vbx -= imb * lx;
+        vby -= imb * ly;
+        vbz -= imb * lz;
         if (movable[a]) {
             v[oa] = vax;
             v[oa + 1] = vay;
