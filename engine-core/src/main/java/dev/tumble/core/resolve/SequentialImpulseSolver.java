@@ -116,6 +116,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * first entry when the block has no exact solve (see {@link #preparePseudoInverse}).
      */
     private double[] pinv = new double[0];
+    /** Per four-contact manifold with an exact solve: the unit null vector u of its normal block (4). */
+    private double[] nullVector = new double[0];
     private final double[] s16 = new double[16], s4 = new double[4];
     private static final int P_T0 = 3, P_T1 = 6, P_ROW0 = 9, P_ROW1 = 21, P_TWIST0 = 33, P_TWIST1 = 36,
             P_MASS = 39, P_LAMBDA = 42, P_MU = 45, P_RADIUS = 46, P_SPREAD = 47, P_SHARED = 48;
@@ -633,6 +635,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         u[1] = u1;
         u[2] = u2;
         u[3] = u3;
+        System.arraycopy(u, 0, nullVector, 4 * m, 4);
         int k0 = MAX_MANIFOLD * f;
         double trace = coupling[k0] + coupling[k0 + 5] + coupling[k0 + 10] + coupling[k0 + 15];
         if (!(trace > 0)) {
@@ -1139,6 +1142,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** Per body slot: contacts between it and the static world (0 for static and kinematic). */
     private int[] level = new int[0];
+    /** Per body slot: manifolds in which the shock sweep moves it against a held body. */
+    private int[] supports = new int[0];
     /** Per manifold: the body held in the shock sweep (slot index; -1 for none); manifolds by rank. */
     private int[] held = new int[0], byRank = new int[0];
     /** Body adjacency over manifolds (compressed rows), the breadth-first queue, sort buckets. */
@@ -1157,6 +1162,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (level.length < n) {
             int c = Math.max(n, level.length * 2);
             level = new int[c];
+            supports = new int[c];
             adjStart = new int[c + 1];
             queue = new int[c];
         }
@@ -1205,6 +1211,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // Counting sort by rank; manifolds out of reach of the static world go last.
         int maxRank = 0;
         boolean any = false;
+        Arrays.fill(supports, 0, n, 0);
         for (int m = 0; m < mc; m++) {
             int f = first[m], la = level[i0[f]], lb = level[i1[f]];
             int r = Math.min(la, lb);
@@ -1214,6 +1221,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
             int h = la == lb ? -1 : (la < lb ? i0[f] : i1[f]);
             held[m] = h;
             any |= h >= 0 && movable[h];
+            if (h >= 0 && !jointContact[f]) {
+                supports[h == i0[f] ? i1[f] : i0[f]]++;
+            }
         }
         if (!any) {
             return false;
@@ -1266,6 +1276,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double imu = im[u];
         double relax = settings.relaxation();
         shockFriction(m, moveA, u);
+        // The exact block only where u rests on this one body: with two supports (a pyramid's
+        // boxes) solving each exactly in turn undoes the other and the stack creeps sideways.
+        if (n == MAX_MANIFOLD && supports[u] == 1 && shockBlock(m, f, moveA, u)) {
+            return;
+        }
         for (int pass = 0; pass < SHOCK_PASSES; pass++) {
             boolean changed = false;
             for (int c = f, o = ANG * f; c < f + n; c++, o += ANG) {
@@ -1300,6 +1315,90 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
         }
     }
+
+    /**
+     * The exact one-sided solve of a four-contact manifold in the shock sweep: with body u alone
+     * moving, K_u[i][j] = m_u⁻¹·n_i·n_j + (r_i×n_i)·I_u⁻¹(r_j×n_j) has the two-sided block's null
+     * vector (impulses with no net force or moment on u), so K_u⁺ = (K_u + s·uuᵀ)⁻¹ − uuᵀ/s. The
+     * change {@code Δλ = −K_u⁺(vn − target)} is kept when every λ stays ≥ 0. Unlike passes corner by
+     * corner it favours no corner: with a fixed order a tower of 40 walked 25 cm sideways in 10 s
+     * in the direction of the first corner.
+     *
+     * @return whether the block was solved (otherwise the caller falls back to passes)
+     */
+    private boolean shockBlock(int m, int f, boolean moveA, int u) {
+        if (pinv[16 * m] != pinv[16 * m]) {
+            return false;
+        }
+        double[] A = ang, K = s16, v = vel;
+        double imu = im[u];
+        int side = moveA ? 0 : 6;
+        double trace = 0;
+        for (int i = 0; i < 4; i++) {
+            int oi = ANG * (f + i);
+            for (int j = i; j < 4; j++) {
+                int oj = ANG * (f + j);
+                double k = imu * (A[oi + 12] * A[oj + 12] + A[oi + 13] * A[oj + 13] + A[oi + 14] * A[oj + 14])
+                        + A[oi + side] * A[oj + side + 3] + A[oi + side + 1] * A[oj + side + 4]
+                        + A[oi + side + 2] * A[oj + side + 5];
+                K[4 * i + j] = k;
+                K[4 * j + i] = k;
+            }
+            trace += K[5 * i];
+        }
+        if (!(trace > 0)) {
+            return false;
+        }
+        double sc = 0.25 * trace;
+        double[] nv = nullVector;
+        int z = 4 * m;
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                K[4 * i + j] += sc * nv[z + i] * nv[z + j];
+            }
+        }
+        double[] Q = shockInverse;
+        if (!invertSymmetric4(K, Q, 0)) {
+            return false;
+        }
+        int oa = 6 * i0[f], ob = 6 * i1[f];
+        double[] r = s4;
+        for (int i = 0; i < 4; i++) {
+            int o = ANG * (f + i);
+            r[i] = (v[oa] - v[ob]) * A[o + 12] + (v[oa + 1] - v[ob + 1]) * A[o + 13] + (v[oa + 2] - v[ob + 2]) * A[o + 14]
+                    + v[oa + 3] * A[o] + v[oa + 4] * A[o + 1] + v[oa + 5] * A[o + 2]
+                    - v[ob + 3] * A[o + 6] - v[ob + 4] * A[o + 7] - v[ob + 5] * A[o + 8] - bias[f + i];
+        }
+        double relax = settings.relaxation();
+        double[] d = increment;
+        for (int i = 0; i < 4; i++) {
+            double sum = 0;
+            for (int j = 0; j < 4; j++) {
+                sum += (Q[4 * i + j] - nv[z + i] * nv[z + j] / sc) * r[j];
+            }
+            d[i] = -relax * sum;
+            if (lambda[f + i] + d[i] < 0) {
+                return false;
+            }
+        }
+        // The impulse pushes body 0 along +n and body 1 along −n.
+        double sign = moveA ? 1 : -1;
+        int ou = 6 * u;
+        for (int i = 0; i < 4; i++) {
+            int o = ANG * (f + i);
+            lambda[f + i] += d[i];
+            double p = sign * d[i];
+            v[ou] += imu * p * A[o + 12];
+            v[ou + 1] += imu * p * A[o + 13];
+            v[ou + 2] += imu * p * A[o + 14];
+            v[ou + 3] += A[o + side + 3] * p;
+            v[ou + 4] += A[o + side + 4] * p;
+            v[ou + 5] += A[o + side + 5] * p;
+        }
+        return true;
+    }
+
+    private final double[] shockInverse = new double[16];
 
     /**
      * The shock sweep's friction for manifold m: the patch's tangent and twist rows with only the
@@ -1698,6 +1797,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         size = Arrays.copyOf(size, c);
         patch = Arrays.copyOf(patch, PATCH * c);
         pinv = Arrays.copyOf(pinv, 16 * c);
+        nullVector = Arrays.copyOf(nullVector, 4 * c);
         cap = c;
     }
 

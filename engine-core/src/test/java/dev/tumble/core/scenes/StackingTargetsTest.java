@@ -91,6 +91,27 @@ class StackingTargetsTest {
         assertTrue(f.topDisplacement() > 0.01, f.toString());
     }
 
+    /**
+     * Beyond the issue's targets: a tower of 50 stands still. The shock sweep's exact one-sided
+     * block (a body resting on one other) is what holds it; corner-by-corner passes walked a tower
+     * of 40 sideways 25 cm in 10 s.
+     */
+    @Test
+    void sequentialImpulseTowerOfFiftyStandsStill() {
+        StackMetrics.Figures f = run(StackingScenes.tower(StackingScenes.settings(Solver.SEQUENTIAL_IMPULSE), 50));
+        assertStands(f, 0.001);
+        assertEquals(0, f.moving(), f.toString());
+    }
+
+    /** The figure can fail: without the shock sweep the tower of 50 leans and walks. */
+    @Test
+    void withoutTheShockSweepTheTowerOfFiftyDoesNotStandStill() {
+        SequentialImpulseSettings noShock = SequentialImpulseSettings.builder().shockPropagation(false).build();
+        WorldSettings s = StackingScenes.settings(Solver.SEQUENTIAL_IMPULSE).toBuilder().sequentialImpulse(noShock).build();
+        StackMetrics.Figures f = run(StackingScenes.tower(s, 50));
+        assertTrue(f.topDisplacement() > 0.01, f.toString());
+    }
+
     /** ... and Millington's resolver with Cyclone's settings (no pessimistic contacts, 8 per contact) drops it. */
     @Test
     void millingtonWithTheBooksBudgetAndNoMarginFailsTheTower() {
