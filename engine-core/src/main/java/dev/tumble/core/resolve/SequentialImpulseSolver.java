@@ -4,7 +4,6 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import java.util.Arrays;
-import org.joml.Vector3d;
 import org.joml.Quaterniondc;
 import org.joml.Vector3dc;
 
@@ -141,7 +140,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private static final int SHOCK_PASSES = 3;
     private int[] table = new int[64];
 
-    private final Vector3d s0 = new Vector3d(), s1 = new Vector3d(), s2 = new Vector3d();
     private final double[] basis = new double[6];
     private final double[] s9 = new double[9];
     private final RestitutionLimit restitutionLimit = new RestitutionLimit();
