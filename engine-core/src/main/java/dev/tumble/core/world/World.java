@@ -89,7 +89,7 @@ public final class World {
         this.collision = new CollisionStage(settings);
         this.solver = new IslandSolver(settings);
         this.guard = new StateGuard(settings);
-        this.sweep = new ContinuousCollision(collision);
+        this.sweep = new ContinuousCollision(collision, settings);
         Arrays.fill(sleepIsland, -1);
     }
 

@@ -68,6 +68,13 @@ final class FuzzScenes {
             settings.resolver(WorldSettings.DEFAULT_RESOLVER.toBuilder()
                     .jointCorrectionLimit(Double.parseDouble(jointLimit)).build());
         }
+        // For FuzzCount's comparisons only: other world settings.
+        if (System.getProperty("tumble.fuzz.maxAngularSpeed") != null) {
+            settings.maxAngularSpeed(Double.parseDouble(System.getProperty("tumble.fuzz.maxAngularSpeed")));
+        }
+        if (System.getProperty("tumble.fuzz.ccd") != null) {
+            settings.continuousCollision(Boolean.getBoolean("tumble.fuzz.ccd"));
+        }
         World world = new World(settings.build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(variant.friction ? rnd.nextDouble() : 0 * rnd.nextDouble()));
         int count = 2 + rnd.nextInt(7);

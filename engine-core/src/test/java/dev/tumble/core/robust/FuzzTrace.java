@@ -37,11 +37,15 @@ public final class FuzzTrace {
             for (int i = 0; i < scene.bodies().size(); i++) {
                 RigidBody b = scene.bodies().get(i);
                 double lin = 0.5 * b.mass() * b.velocity().lengthSquared();
+                dev.tumble.core.collision.shape.Aabb box = b.shapes().get(0).computeAabb(
+                        new dev.tumble.core.collision.shape.Pose().set(b, b.shapes().get(0)), new dev.tumble.core.collision.shape.Aabb());
+                System.out.printf(Locale.ROOT, "  body %d %s inner %.4f lowest %.5f v %s w %s%n", i, b.shapes().get(0), b.innerRadius(),
+                        box.minY, b.velocity(), b.angularVelocity());
                 System.out.printf(Locale.ROOT, "  body %d y %.5f KE %.6g (lin %.6g) PE %.6g |v| %.4g |w| %.4g awake %b%n", i,
                         b.position().y(), b.kineticEnergy(), lin, b.mass() * g * b.position().y(), b.velocity().length(),
                         b.angularVelocity().length(), b.isAwake());
             }
-            if (step == failStep) {
+            if (step == failStep || Boolean.getBoolean("contacts")) {
                 for (int c = 0; c < scene.world().contacts().size(); c++) {
                     Contact k = scene.world().contacts().get(c);
                     System.out.printf(Locale.ROOT, "  contact %d-%d n %s pen %.5f mu %.3f e %.3f Jn %.5g%n",
