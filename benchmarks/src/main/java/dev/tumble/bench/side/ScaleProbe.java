@@ -1,6 +1,7 @@
 package dev.tumble.bench.side;
 
 import dev.tumble.core.world.StepProfile;
+import dev.tumble.core.world.WorldSettings;
 import java.util.Locale;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Locale;
  * standard pile. The total is the thread's CPU time (steadier than wall time on shared
  * cores); the stages are wall time. Growth that is linear shows as flat µs per body down a column.
  *
- * <pre>java -cp benchmarks.jar dev.tumble.bench.side.ScaleProbe [--sizes 1000,5000,10000] [--steps 400]</pre>
+ * <pre>java -cp benchmarks.jar dev.tumble.bench.side.ScaleProbe [--sizes 1000,5000,10000] [--steps 400] [--margin m]</pre>
  */
 public final class ScaleProbe {
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -21,10 +22,12 @@ public final class ScaleProbe {
     public static void main(String[] args) {
         String sizes = "1000,5000,10000";
         int steps = 400;
+        double margin = -1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--sizes" -> sizes = args[++i];
                 case "--steps" -> steps = Integer.parseInt(args[++i]);
+                case "--margin" -> margin = Double.parseDouble(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -37,7 +40,11 @@ public final class ScaleProbe {
         System.out.println(head + "   (stages in µs per body)");
         for (String size : sizes.split(",")) {
             int n = Integer.parseInt(size.trim());
-            TumbleEngine e = new TumbleEngine(SideBySide.tumbleSettings(1));
+            WorldSettings settings = SideBySide.tumbleSettings(1);
+            if (margin >= 0) {
+                settings = settings.toBuilder().aabbMargin(margin).build();
+            }
+            TumbleEngine e = new TumbleEngine(settings);
             e.build(SideBySide.scalingScene(n));
             double[] stages = new double[st.length];
             int first = Measure.firstTimed(steps);
@@ -60,7 +67,7 @@ public final class ScaleProbe {
             for (double ns : stages) {
                 row.append(String.format(Locale.ROOT, " %9.4f", ns / 1e3 / timed / bodies));
             }
-            System.out.println(row);
+            System.out.println(row + String.format(Locale.ROOT, "   contacts %d", e.profile().contacts()));
         }
     }
 }
