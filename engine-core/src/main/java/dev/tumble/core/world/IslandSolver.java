@@ -1,5 +1,6 @@
 package dev.tumble.core.world;
 
+import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
@@ -46,6 +47,7 @@ final class IslandSolver {
     private final IslandSolver[] workers;
     private final IslandThreads threads;
     private IslandBuilder jobIslands;
+    private BodyRegistry jobBodies;
     private Contact[] jobContacts;
     private double jobDt;
     private final IslandThreads.Job job = this::solveOnWorker;
@@ -69,12 +71,14 @@ final class IslandSolver {
     }
 
     /**
-     * Resolves every island.
+     * Resolves every island, then refreshes the derived data (transform, world inertia) of its
+     * bodies while they are still in cache: the resolvers leave them stale, as Cyclone's do.
      *
+     * @param bodies the world's bodies, indexed as the islands' bodies are
      * @param featureKeys per contact of the buffer: the key that identifies it next step within
      *     its body pair
      */
-    void solve(IslandBuilder islands, ContactBuffer contacts, long[] featureKeys, double dt, StepProfile profile) {
+    void solve(IslandBuilder islands, BodyRegistry bodies, ContactBuffer contacts, long[] featureKeys, double dt, StepProfile profile) {
         Contact[] all = contacts.array();
         boolean si = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         if (si) {
@@ -102,16 +106,18 @@ final class IslandSolver {
         }
         if (threads == null) {
             for (int k = 0; k < islands.islandCount(); k++) {
-                solveIsland(k, islands, all, dt);
+                solveIsland(k, islands, bodies, all, dt);
             }
         } else {
             // Islands share no dynamic body: each is solved by the same code on any worker, so
             // the result is bit-identical to one thread whatever the split.
             jobIslands = islands;
+            jobBodies = bodies;
             jobContacts = all;
             jobDt = dt;
             threads.run(job, islands.islandCount());
             jobIslands = null;
+            jobBodies = null;
             jobContacts = null;
         }
         for (IslandSolver w : workers) {
@@ -122,11 +128,19 @@ final class IslandSolver {
     }
 
     private void solveOnWorker(int worker, int k) {
-        workers[worker].solveIsland(k, jobIslands, jobContacts, jobDt);
+        workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt);
     }
 
     /** Resolves island {@code k} with this worker's solvers and scratch arrays. */
-    private void solveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
+    private void solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt) {
+        resolveIsland(k, islands, all, dt);
+        // Every island body is awake and dynamic; only this worker touches it.
+        for (int j = 0; j < islands.bodyCount(k); j++) {
+            bodies.at(islands.body(k, j)).calculateDerivedData();
+        }
+    }
+
+    private void resolveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
         int n = islands.constraintCount(k);
         if (n == 0) {
             return;

@@ -267,12 +267,14 @@ public final class World {
         buildIslands(n);
         t = lap(Stage.ISLANDS, t);
 
-        solver.solve(islands, contacts, featureKeys, dt, profile);
+        solver.solve(islands, bodies, contacts, featureKeys, dt, profile);
         // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
-        // refresh once so everything read after the step (rendering, queries, joints) is current.
+        // the island solver refreshed its islands' bodies while they were still in cache. Any
+        // other awake dynamic body (none unless woken during the solve) is refreshed here, so
+        // everything read after the step (rendering, queries, joints) is current.
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
-            if (b.isAwake() && b.type() == BodyType.DYNAMIC) {
+            if (b.isAwake() && b.type() == BodyType.DYNAMIC && islands.islandOfBody(i) < 0) {
                 b.calculateDerivedData();
             }
             guard.quarantineIfNonFinite(b, i, events);
@@ -297,13 +299,14 @@ public final class World {
     private void buildIslands(int n) {
         islands.begin(n);
         Contact[] cs = contacts.array();
+        // One pass over the contacts (they outgrow the caches in a large world): join their
+        // bodies, and let a contact touching a sleeping dynamic body wake it (and through the
+        // resolver its island). Joining reads only body types, so the order of the two is free.
         for (int c = 0; c < contacts.size(); c++) {
-            islands.connect(islandIndex(cs[c].body0()), islandIndex(cs[c].body1()));
-        }
-        // Contacts touching a sleeping dynamic body wake it (and through the resolver its island).
-        for (int c = 0; c < contacts.size(); c++) {
-            wakeIfTouchedByAwake(cs[c].body0(), cs[c].body1());
-            wakeIfTouchedByAwake(cs[c].body1(), cs[c].body0());
+            RigidBody b0 = cs[c].body0(), b1 = cs[c].body1();
+            islands.connect(islandIndex(b0), islandIndex(b1));
+            wakeIfTouchedByAwake(b0, b1);
+            wakeIfTouchedByAwake(b1, b0);
         }
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
