@@ -28,21 +28,24 @@ final class StateGuard {
     /** Per dense body: the centre of mass before integration, x, y, z (for the sweep). */
     private double[] previous = new double[16 * 3];
     private int quarantinedThisStep;
+    /** This step's angular speed limit, rad/s: the settings' speed or turn-per-step limit, the lower. */
+    private double maxW;
 
     StateGuard(WorldSettings settings) {
         this.settings = settings;
     }
 
-    /** Clamps speeds to the settings' limits and saves every body's state. */
-    void begin(BodyRegistry bodies, int n) {
-        begin(n);
+    /** Clamps speeds to the settings' limits for a step of dt seconds and saves every body's state. */
+    void begin(BodyRegistry bodies, int n, double dt) {
+        begin(n, dt);
         for (int i = 0; i < n; i++) {
             clampAndSave(bodies.at(i), i);
         }
     }
 
     /** Starts a step over {@code n} bodies; then {@link #clampAndSave} each, in the same pass as other per-body work. */
-    void begin(int n) {
+    void begin(int n, double dt) {
+        maxW = Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt);
         if (saved.length < n * STRIDE) {
             saved = new double[Math.max(n, saved.length / STRIDE * 2) * STRIDE];
             previous = new double[saved.length / STRIDE * 3];
@@ -53,7 +56,7 @@ final class StateGuard {
     /** Clamps body {@code i}'s speeds to the settings' limits and saves its state. */
     void clampAndSave(RigidBody b, int i) {
         if (b.type() == BodyType.DYNAMIC && b.isAwake()) {
-            clampSpeeds(b, settings.maxLinearSpeed(), settings.maxAngularSpeed());
+            clampSpeeds(b, settings.maxLinearSpeed(), maxW);
         }
         save(b, i);
     }

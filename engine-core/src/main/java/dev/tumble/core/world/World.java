@@ -226,7 +226,7 @@ public final class World {
 
         // One pass over the bodies (each touches only itself): save, integrate, check. A bad
         // force shows here, before the body can pass NaN to anything it touches.
-        guard.begin(n);
+        guard.begin(n, dt);
         double gx = settings.gravityX(), gy = settings.gravityY(), gz = settings.gravityZ();
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);

@@ -85,4 +85,18 @@ class StateGuardTest {
         world.step(DT);
         assertEquals(3, slow.velocity().x(), 0);
     }
+
+    /** The turn per step is capped (a quarter turn by default): the limit scales with the step. */
+    @Test
+    void spinIsCappedToAQuarterTurnPerStep() {
+        World world = new World(WorldSettings.builder().gravity(0, 0, 0).build());
+        RigidBody b = world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).damping(1, 1).angularVelocity(0, 80, 0));
+        world.step(1 / 60.0);
+        assertEquals(0.25 * Math.PI * 60, b.angularVelocity().length(), 1e-9);
+        // With steps four times shorter the same spin is a sixteenth of a turn per step: untouched.
+        RigidBody c = world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).damping(1, 1).position(5, 0, 0)
+                .angularVelocity(0, 80, 0));
+        world.step(1 / 240.0);
+        assertEquals(80, c.angularVelocity().length(), 1e-9);
+    }
 }
