@@ -635,27 +635,43 @@ public final class SequentialImpulseSolver implements ContactResolver {
         u[3] = u3;
         System.arraycopy(u, 0, nullVector, 4 * m, 4);
         int k0 = MAX_MANIFOLD * f;
-        double trace = coupling[k0] + coupling[k0 + 5] + coupling[k0 + 10] + coupling[k0 + 15];
-        if (!(trace > 0)) {
-            pinv[o] = Double.NaN;
-            return;
-        }
-        double sc = 0.25 * trace;
         double[] a = s16;
         for (int i = 0; i < 4; i++) {
             for (int j = 0; j < 4; j++) {
-                a[4 * i + j] = 0.5 * (coupling[k0 + 4 * i + j] + coupling[k0 + 4 * j + i]) + sc * u[i] * u[j];
+                a[4 * i + j] = 0.5 * (coupling[k0 + 4 * i + j] + coupling[k0 + 4 * j + i]);
             }
         }
-        if (!invertSymmetric4(a, pinv, o)) {
+        if (!pseudoInverse(a, nullVector, 4 * m, pinv, o)) {
             pinv[o] = Double.NaN;
-            return;
+        }
+    }
+
+    /**
+     * {@code K⁺ = (K + s·uuᵀ)⁻¹ − uuᵀ/s} with s = trace(K)/4, for the symmetric 4×4 k (destroyed)
+     * whose null vector is the unit u at u[uo..uo+4), into dest[o..o+16).
+     *
+     * @return false when K has no positive trace or the shifted matrix cannot be inverted
+     */
+    private static boolean pseudoInverse(double[] k, double[] u, int uo, double[] dest, int o) {
+        double trace = k[0] + k[5] + k[10] + k[15];
+        if (!(trace > 0)) {
+            return false;
+        }
+        double sc = 0.25 * trace;
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                k[4 * i + j] += sc * u[uo + i] * u[uo + j];
+            }
+        }
+        if (!invertSymmetric4(k, dest, o)) {
+            return false;
         }
         for (int i = 0; i < 4; i++) {
             for (int j = 0; j < 4; j++) {
-                pinv[o + 4 * i + j] -= u[i] * u[j] / sc;
+                dest[o + 4 * i + j] -= u[uo + i] * u[uo + j] / sc;
             }
         }
+        return true;
     }
 
     private static double det3(double a1, double a2, double a3, double b1, double b2, double b3) {
@@ -1269,8 +1285,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (!movable[u]) {
             return;
         }
-        double[] v = vel, A = ang;
-        int oa = 6 * a, ob = 6 * b, ou = 6 * u;
+        double[] A = ang;
         double imu = im[u];
         double relax = settings.relaxation();
         shockFriction(m, moveA, u);
@@ -1282,10 +1297,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int pass = 0; pass < SHOCK_PASSES; pass++) {
             boolean changed = false;
             for (int c = f, o = ANG * f; c < f + n; c++, o += ANG) {
-                double vn = (v[oa] - v[ob]) * A[o + 12] + (v[oa + 1] - v[ob + 1]) * A[o + 13]
-                        + (v[oa + 2] - v[ob + 2]) * A[o + 14]
-                        + v[oa + 3] * A[o] + v[oa + 4] * A[o + 1] + v[oa + 5] * A[o + 2]
-                        - v[ob + 3] * A[o + 6] - v[ob + 4] * A[o + 7] - v[ob + 5] * A[o + 8];
+                double vn = normalVelocity(vel, c);
                 int r = moveA ? o : o + 6;
                 double k = imu + A[r] * A[r + 3] + A[r + 1] * A[r + 4] + A[r + 2] * A[r + 5];
                 if (!(k > 0)) {
@@ -1299,14 +1311,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 }
                 lambda[c] = nl;
                 changed = true;
-                // The impulse pushes body 0 along +n and body 1 along −n.
-                double s = moveA ? d : -d;
-                v[ou] += imu * s * A[o + 12];
-                v[ou + 1] += imu * s * A[o + 13];
-                v[ou + 2] += imu * s * A[o + 14];
-                v[ou + 3] += A[r + 3] * s;
-                v[ou + 4] += A[r + 4] * s;
-                v[ou + 5] += A[r + 5] * s;
+                pushOneSided(u, c, moveA, d);
             }
             if (!changed) {
                 break;
@@ -1328,10 +1333,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (pinv[16 * m] != pinv[16 * m]) {
             return false;
         }
-        double[] A = ang, K = s16, v = vel;
+        double[] A = ang, K = s16;
         double imu = im[u];
         int side = moveA ? 0 : 6;
-        double trace = 0;
         for (int i = 0; i < 4; i++) {
             int oi = ANG * (f + i);
             for (int j = i; j < 4; j++) {
@@ -1342,58 +1346,49 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 K[4 * i + j] = k;
                 K[4 * j + i] = k;
             }
-            trace += K[5 * i];
-        }
-        if (!(trace > 0)) {
-            return false;
-        }
-        double sc = 0.25 * trace;
-        double[] nv = nullVector;
-        int z = 4 * m;
-        for (int i = 0; i < 4; i++) {
-            for (int j = 0; j < 4; j++) {
-                K[4 * i + j] += sc * nv[z + i] * nv[z + j];
-            }
         }
         double[] Q = shockInverse;
-        if (!invertSymmetric4(K, Q, 0)) {
+        if (!pseudoInverse(K, nullVector, 4 * m, Q, 0)) {
             return false;
         }
-        int oa = 6 * i0[f], ob = 6 * i1[f];
         double[] r = s4;
         for (int i = 0; i < 4; i++) {
-            int o = ANG * (f + i);
-            r[i] = (v[oa] - v[ob]) * A[o + 12] + (v[oa + 1] - v[ob + 1]) * A[o + 13] + (v[oa + 2] - v[ob + 2]) * A[o + 14]
-                    + v[oa + 3] * A[o] + v[oa + 4] * A[o + 1] + v[oa + 5] * A[o + 2]
-                    - v[ob + 3] * A[o + 6] - v[ob + 4] * A[o + 7] - v[ob + 5] * A[o + 8] - bias[f + i];
+            r[i] = normalVelocity(vel, f + i) - bias[f + i];
         }
         double relax = settings.relaxation();
         double[] d = increment;
         for (int i = 0; i < 4; i++) {
             double sum = 0;
             for (int j = 0; j < 4; j++) {
-                sum += (Q[4 * i + j] - nv[z + i] * nv[z + j] / sc) * r[j];
+                sum += Q[4 * i + j] * r[j];
             }
             d[i] = -relax * sum;
             if (lambda[f + i] + d[i] < 0) {
                 return false;
             }
         }
-        // The impulse pushes body 0 along +n and body 1 along −n.
-        double sign = moveA ? 1 : -1;
-        int ou = 6 * u;
         for (int i = 0; i < 4; i++) {
-            int o = ANG * (f + i);
             lambda[f + i] += d[i];
-            double p = sign * d[i];
-            v[ou] += imu * p * A[o + 12];
-            v[ou + 1] += imu * p * A[o + 13];
-            v[ou + 2] += imu * p * A[o + 14];
-            v[ou + 3] += A[o + side + 3] * p;
-            v[ou + 4] += A[o + side + 4] * p;
-            v[ou + 5] += A[o + side + 5] * p;
+            pushOneSided(u, f + i, moveA, d[i]);
         }
         return true;
+    }
+
+    /**
+     * Applies normal impulse d of contact c to body u alone (the shock sweep's moving body): along
+     * +n when u is the contact's body 0, along −n when it is body 1.
+     */
+    private void pushOneSided(int u, int c, boolean moveA, double d) {
+        double[] v = vel, A = ang;
+        int o = ANG * c, r = moveA ? o : o + 6, ou = 6 * u;
+        double imu = im[u];
+        double s = moveA ? d : -d;
+        v[ou] += imu * s * A[o + 12];
+        v[ou + 1] += imu * s * A[o + 13];
+        v[ou + 2] += imu * s * A[o + 14];
+        v[ou + 3] += A[r + 3] * s;
+        v[ou + 4] += A[r + 4] * s;
+        v[ou + 5] += A[r + 5] * s;
     }
 
     private final double[] shockInverse = new double[16];
@@ -1533,9 +1528,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** The relative normal velocity of body 0 with respect to body 1 at contact c over velocity table v. */
     private double normalVelocity(double[] v, int c) {
-        int g = GEO * c, o = ANG * c;
+        int o = ANG * c;
         int oa = 6 * i0[c], ob = 6 * i1[c];
-        return (v[oa] - v[ob]) * geo[g + 6] + (v[oa + 1] - v[ob + 1]) * geo[g + 7] + (v[oa + 2] - v[ob + 2]) * geo[g + 8]
+        return (v[oa] - v[ob]) * ang[o + 12] + (v[oa + 1] - v[ob + 1]) * ang[o + 13] + (v[oa + 2] - v[ob + 2]) * ang[o + 14]
                 + v[oa + 3] * ang[o] + v[oa + 4] * ang[o + 1] + v[oa + 5] * ang[o + 2]
                 - v[ob + 3] * ang[o + 6] - v[ob + 4] * ang[o + 7] - v[ob + 5] * ang[o + 8];
     }
