@@ -635,94 +635,15 @@ public final class Contact {
      * {@code μ·J_n}, the dynamic-friction clamp of the book is applied.
      */
     private void frictionImpulse(double[] out, ContactDiagnostics d) {
-        RigidBody b0 = body0;
-        RigidBody b1 = body1;
-        // impulseToTorque = [r0]x; deltaVelWorld = -([r0]x * I0^-1 * [r0]x)
-        double i0_0 = b0.inverseInertiaTensorWorld(0);
-        double i0_1 = b0.inverseInertiaTensorWorld(1);
-        double i0_2 = b0.inverseInertiaTensorWorld(2);
-        double i0_3 = b0.inverseInertiaTensorWorld(3);
-        double i0_4 = b0.inverseInertiaTensorWorld(4);
-        double i0_5 = b0.inverseInertiaTensorWorld(5);
-        double i0_6 = b0.inverseInertiaTensorWorld(6);
-        double i0_7 = b0.inverseInertiaTensorWorld(7);
-        double i0_8 = b0.inverseInertiaTensorWorld(8);
-        double a0 = 0.0 * i0_0 + (-r0z) * i0_3 + r0y * i0_6;
-        double a1 = 0.0 * i0_1 + (-r0z) * i0_4 + r0y * i0_7;
-        double a2 = 0.0 * i0_2 + (-r0z) * i0_5 + r0y * i0_8;
-        double a3 = r0z * i0_0 + 0.0 * i0_3 + (-r0x) * i0_6;
-        double a4 = r0z * i0_1 + 0.0 * i0_4 + (-r0x) * i0_7;
-        double a5 = r0z * i0_2 + 0.0 * i0_5 + (-r0x) * i0_8;
-        double a6 = (-r0y) * i0_0 + r0x * i0_3 + 0.0 * i0_6;
-        double a7 = (-r0y) * i0_1 + r0x * i0_4 + 0.0 * i0_7;
-        double a8 = (-r0y) * i0_2 + r0x * i0_5 + 0.0 * i0_8;
-        double w0 = a0 * 0.0 + a1 * r0z + a2 * (-r0y);
-        double w1 = a0 * (-r0z) + a1 * 0.0 + a2 * r0x;
-        double w2 = a0 * r0y + a1 * (-r0x) + a2 * 0.0;
-        double w3 = a3 * 0.0 + a4 * r0z + a5 * (-r0y);
-        double w4 = a3 * (-r0z) + a4 * 0.0 + a5 * r0x;
-        double w5 = a3 * r0y + a4 * (-r0x) + a5 * 0.0;
-        double w6 = a6 * 0.0 + a7 * r0z + a8 * (-r0y);
-        double w7 = a6 * (-r0z) + a7 * 0.0 + a8 * r0x;
-        double w8 = a6 * r0y + a7 * (-r0x) + a8 * 0.0;
-        w0 *= -1.0;
-        w1 *= -1.0;
-        w2 *= -1.0;
-        w3 *= -1.0;
-        w4 *= -1.0;
-        w5 *= -1.0;
-        w6 *= -1.0;
-        w7 *= -1.0;
-        w8 *= -1.0;
-        double inverseMass = b0.inverseMass();
+        double[] w = deltaVelocityWorld;
+        // deltaVelWorld = −[r0]×·I0⁻¹·[r0]× (+ the same for body 1), impulseToTorque = [r]×.
+        angularDeltaVelocity(body0, r0x, r0y, r0z, w, false);
+        double inverseMass = body0.inverseMass();
         if (body1Moves()) {
-            double i1_0 = b1.inverseInertiaTensorWorld(0);
-            double i1_1 = b1.inverseInertiaTensorWorld(1);
-            double i1_2 = b1.inverseInertiaTensorWorld(2);
-            double i1_3 = b1.inverseInertiaTensorWorld(3);
-            double i1_4 = b1.inverseInertiaTensorWorld(4);
-            double i1_5 = b1.inverseInertiaTensorWorld(5);
-            double i1_6 = b1.inverseInertiaTensorWorld(6);
-            double i1_7 = b1.inverseInertiaTensorWorld(7);
-            double i1_8 = b1.inverseInertiaTensorWorld(8);
-            double c0 = 0.0 * i1_0 + (-r1z) * i1_3 + r1y * i1_6;
-            double c1 = 0.0 * i1_1 + (-r1z) * i1_4 + r1y * i1_7;
-            double c2 = 0.0 * i1_2 + (-r1z) * i1_5 + r1y * i1_8;
-            double c3 = r1z * i1_0 + 0.0 * i1_3 + (-r1x) * i1_6;
-            double c4 = r1z * i1_1 + 0.0 * i1_4 + (-r1x) * i1_7;
-            double c5 = r1z * i1_2 + 0.0 * i1_5 + (-r1x) * i1_8;
-            double c6 = (-r1y) * i1_0 + r1x * i1_3 + 0.0 * i1_6;
-            double c7 = (-r1y) * i1_1 + r1x * i1_4 + 0.0 * i1_7;
-            double c8 = (-r1y) * i1_2 + r1x * i1_5 + 0.0 * i1_8;
-            double e0 = c0 * 0.0 + c1 * r1z + c2 * (-r1y);
-            double e1 = c0 * (-r1z) + c1 * 0.0 + c2 * r1x;
-            double e2 = c0 * r1y + c1 * (-r1x) + c2 * 0.0;
-            double e3 = c3 * 0.0 + c4 * r1z + c5 * (-r1y);
-            double e4 = c3 * (-r1z) + c4 * 0.0 + c5 * r1x;
-            double e5 = c3 * r1y + c4 * (-r1x) + c5 * 0.0;
-            double e6 = c6 * 0.0 + c7 * r1z + c8 * (-r1y);
-            double e7 = c6 * (-r1z) + c7 * 0.0 + c8 * r1x;
-            double e8 = c6 * r1y + c7 * (-r1x) + c8 * 0.0;
-            e0 *= -1.0;
-            e1 *= -1.0;
-            e2 *= -1.0;
-            e3 *= -1.0;
-            e4 *= -1.0;
-            e5 *= -1.0;
-            e6 *= -1.0;
-            e7 *= -1.0;
-            e8 *= -1.0;
-            w0 += e0;
-            w1 += e1;
-            w2 += e2;
-            w3 += e3;
-            w4 += e4;
-            w5 += e5;
-            w6 += e6;
-            w7 += e7;
-            w8 += e8;
-            inverseMass += b1.inverseMass();
+            angularDeltaVelocity(body1, r1x, r1y, r1z, w, true);
+            inverseMass += body1.inverseMass();
         }
+        double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7], w8 = w[8];
         double[] m = contactToWorld;
         double u0 = m[0] * w0 + m[3] * w3 + m[6] * w6;
         double u1 = m[0] * w1 + m[3] * w4 + m[6] * w7;
@@ -744,14 +665,7 @@ public final class Contact {
         double dv8 = u6 * m[2] + u7 * m[5] + u8 * m[8];
         dv0 += inverseMass;
         dv4 += inverseMass;
-        dv8 += inverseMass;        if (d != null) {
-            d.frictionless = false;
-            double[] wa = {w0, w1, w2, w3, w4, w5, w6, w7, w8};
-            System.arraycopy(wa, 0, d.deltaVelocityWorldAngularPart, 0, 9);
-            d.totalInverseMass = inverseMass;
-            double[] da = {dv0, dv1, dv2, dv3, dv4, dv5, dv6, dv7, dv8};
-            System.arraycopy(da, 0, d.deltaVelocityContact, 0, 9);
-        }
+        dv8 += inverseMass;
         // Matrix3::setInverse (a singular matrix leaves Cyclone's zero-initialised result).
         double t4 = dv0 * dv4;
         double t6 = dv0 * dv5;
@@ -794,37 +708,74 @@ public final class Contact {
         ki[7] = k7;
         ki[8] = k8;
         unitImpulseFrictionless = false;
-        double killX = desiredDeltaVelocity;
-        double killY = -cvy;
-        double killZ = -cvz;
-        double ix = killX * k0 + killY * k1 + killZ * k2;
-        double iy = killX * k3 + killY * k4 + killZ * k5;
-        double iz = killX * k6 + killY * k7 + killZ * k8;
-        double planarImpulse = Math.sqrt(iy * iy + iz * iz);
-        boolean clamp = planarImpulse > ix * friction;
         if (d != null) {
-            double[] ka = {k0, k1, k2, k3, k4, k5, k6, k7, k8};
-            System.arraycopy(ka, 0, d.impulseMatrix, 0, 9);
-            d.velKill[0] = killX;
-            d.velKill[1] = killY;
-            d.velKill[2] = killZ;
-            d.unclampedImpulseContact[0] = ix;
-            d.unclampedImpulseContact[1] = iy;
-            d.unclampedImpulseContact[2] = iz;
-            d.planarImpulse = planarImpulse;
-            d.dynamicFrictionClampApplied = clamp;
+            d.frictionless = false;
+            System.arraycopy(w, 0, d.deltaVelocityWorldAngularPart, 0, 9);
+            d.totalInverseMass = inverseMass;
+            System.arraycopy(kv, 0, d.deltaVelocityContact, 0, 9);
+            System.arraycopy(ki, 0, d.impulseMatrix, 0, 9);
         }
-        if (clamp) {
-            iy /= planarImpulse;
-            iz /= planarImpulse;
-            ix = dv0 + dv1 * friction * iy + dv2 * friction * iz;
-            ix = desiredDeltaVelocity / ix;
-            iy *= friction * ix;
-            iz *= friction * ix;
+        impulseFor(desiredDeltaVelocity, out, d);
+    }
+
+    /** Scratch: −Σ[r]×·I⁻¹·[r]× of the last friction impulse, world coordinates, row-major. */
+    private final double[] deltaVelocityWorld = new double[9];
+
+    /**
+     * Writes (or with {@code add}, adds) {@code −[r]×·I⁻¹·[r]×} of body b into dest, row-major:
+     * Cyclone's per-body angular part of the velocity change per unit impulse, in its operation
+     * order (the golden data depend on it).
+     */
+    private static void angularDeltaVelocity(RigidBody b, double rx, double ry, double rz, double[] dest,
+            boolean add) {
+        double i0 = b.inverseInertiaTensorWorld(0);
+        double i1 = b.inverseInertiaTensorWorld(1);
+        double i2 = b.inverseInertiaTensorWorld(2);
+        double i3 = b.inverseInertiaTensorWorld(3);
+        double i4 = b.inverseInertiaTensorWorld(4);
+        double i5 = b.inverseInertiaTensorWorld(5);
+        double i6 = b.inverseInertiaTensorWorld(6);
+        double i7 = b.inverseInertiaTensorWorld(7);
+        double i8 = b.inverseInertiaTensorWorld(8);
+        double a0 = 0.0 * i0 + (-rz) * i3 + ry * i6;
+        double a1 = 0.0 * i1 + (-rz) * i4 + ry * i7;
+        double a2 = 0.0 * i2 + (-rz) * i5 + ry * i8;
+        double a3 = rz * i0 + 0.0 * i3 + (-rx) * i6;
+        double a4 = rz * i1 + 0.0 * i4 + (-rx) * i7;
+        double a5 = rz * i2 + 0.0 * i5 + (-rx) * i8;
+        double a6 = (-ry) * i0 + rx * i3 + 0.0 * i6;
+        double a7 = (-ry) * i1 + rx * i4 + 0.0 * i7;
+        double a8 = (-ry) * i2 + rx * i5 + 0.0 * i8;
+        double w0 = a0 * 0.0 + a1 * rz + a2 * (-ry);
+        double w1 = a0 * (-rz) + a1 * 0.0 + a2 * rx;
+        double w2 = a0 * ry + a1 * (-rx) + a2 * 0.0;
+        double w3 = a3 * 0.0 + a4 * rz + a5 * (-ry);
+        double w4 = a3 * (-rz) + a4 * 0.0 + a5 * rx;
+        double w5 = a3 * ry + a4 * (-rx) + a5 * 0.0;
+        double w6 = a6 * 0.0 + a7 * rz + a8 * (-ry);
+        double w7 = a6 * (-rz) + a7 * 0.0 + a8 * rx;
+        double w8 = a6 * ry + a7 * (-rx) + a8 * 0.0;
+        if (add) {
+            dest[0] += w0 * -1.0;
+            dest[1] += w1 * -1.0;
+            dest[2] += w2 * -1.0;
+            dest[3] += w3 * -1.0;
+            dest[4] += w4 * -1.0;
+            dest[5] += w5 * -1.0;
+            dest[6] += w6 * -1.0;
+            dest[7] += w7 * -1.0;
+            dest[8] += w8 * -1.0;
+        } else {
+            dest[0] = w0 * -1.0;
+            dest[1] = w1 * -1.0;
+            dest[2] = w2 * -1.0;
+            dest[3] = w3 * -1.0;
+            dest[4] = w4 * -1.0;
+            dest[5] = w5 * -1.0;
+            dest[6] = w6 * -1.0;
+            dest[7] = w7 * -1.0;
+            dest[8] = w8 * -1.0;
         }
-        out[0] = ix;
-        out[1] = iy;
-        out[2] = iz;
     }
 
     /** The last impulse's velocity change per unit impulse K (contact coordinates, row-major). */
@@ -848,6 +799,11 @@ public final class Contact {
      * dynamic-friction clamp, into {@code out}; K from the last impulse.
      */
     private void impulseFor(double desired, double[] out) {
+        impulseFor(desired, out, null);
+    }
+
+    /** As {@link #impulseFor(double, double[])}, recording the unclamped impulse in d when given. */
+    private void impulseFor(double desired, double[] out, ContactDiagnostics d) {
         if (unitImpulseFrictionless) {
             out[0] = desired / unitImpulse[0];
             out[1] = 0;
@@ -861,7 +817,18 @@ public final class Contact {
         double iy = desired * k[3] + killY * k[4] + killZ * k[5];
         double iz = desired * k[6] + killY * k[7] + killZ * k[8];
         double planarImpulse = Math.sqrt(iy * iy + iz * iz);
-        if (planarImpulse > ix * friction) {
+        boolean clamp = planarImpulse > ix * friction;
+        if (d != null) {
+            d.velKill[0] = desired;
+            d.velKill[1] = killY;
+            d.velKill[2] = killZ;
+            d.unclampedImpulseContact[0] = ix;
+            d.unclampedImpulseContact[1] = iy;
+            d.unclampedImpulseContact[2] = iz;
+            d.planarImpulse = planarImpulse;
+            d.dynamicFrictionClampApplied = clamp;
+        }
+        if (clamp) {
             double[] dv = unitImpulse;
             iy /= planarImpulse;
             iz /= planarImpulse;
