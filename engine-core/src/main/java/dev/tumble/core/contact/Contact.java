@@ -145,8 +145,8 @@ public final class Contact {
 
     /**
      * Marks the contact as a joint's (a constraint that holds two bodies together) rather than a
-     * collision's; {@link #set} clears the mark. Resolvers may limit how far a joint contact's
-     * position fixes move a body in one step (see {@code ResolverSettings.jointCorrectionLimit}).
+     * collision's; {@link #set} clears the mark. The sequential-impulse solver's shock sweep
+     * never holds a body through a joint contact.
      *
      * @return this contact
      */
@@ -912,24 +912,6 @@ public final class Contact {
             moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     linearChange, angularChange, d);
         }
-    }
-
-    /**
-     * The share of a position fix that translates body {@code i} (dimensionless, 0–1): removing
-     * penetration {@code p} moves its centre {@code p·share} along the normal, or more where the
-     * angular limit moves the excess linearly. 0 for a missing or held body. For resolvers that
-     * budget how far fixes may move a body; call after {@link #calculateInternals}.
-     */
-    public double linearShare(int i) {
-        double nx = normal.x, ny = normal.y, nz = normal.z;
-        double in0 = body0.inverseMass() + angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
-        double in1 = body1Moves() ? body1.inverseMass() + angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz)
-                : 0;
-        double total = in0 + in1;
-        if (!(total > 0) || (i == 1 && !body1Moves())) {
-            return 0;
-        }
-        return (i == 0 ? body0.inverseMass() : body1.inverseMass()) / total;
     }
 
     private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,

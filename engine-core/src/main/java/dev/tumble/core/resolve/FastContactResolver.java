@@ -63,13 +63,6 @@ public final class FastContactResolver extends AbstractContactResolver {
     private int[] contactRank = new int[0];
     private int maxRank;
 
-    /** Per body index: how far joint fixes may translate it this call (m). */
-    private double[] jointBudget = new double[0];
-    /** Per body index: its net translation by joint fixes this call (m, x y z). */
-    private double[] jointMove = new double[0];
-    /** Per contact: a joint contact whose fixes are spent this call (left out of the position heap). */
-    private boolean[] spent = new boolean[0];
-    private boolean budgeting;
 
     /** A resolver with the default settings. */
     public FastContactResolver() {
@@ -89,7 +82,6 @@ public final class FastContactResolver extends AbstractContactResolver {
         }
         prepare(c, n, duration);
         buildAdjacency(c, n);
-        prepareJointBudget(c, n);
         try {
             boolean shock = settings.shockPropagation() && rankContacts(c, n);
             adjustPositions(c, n);
@@ -219,7 +211,7 @@ public final class FastContactResolver extends AbstractContactResolver {
         }
         double epsilon = settings.positionEpsilon();
         for (int i = 0; i < n; i++) {
-            key[i] = positionKey(c, i);
+            key[i] = keyOf(c[i].penetration());
         }
         buildHeap(n);
         while (positionIterationsUsed < limit) {
@@ -229,7 +221,7 @@ public final class FastContactResolver extends AbstractContactResolver {
                 break;
             }
             Contact fixed = c[index];
-            fixPositionWithinBudget(c, index, max);
+            fixPosition(c[index], max);
             updateNeighbours(c, index, fixed, -1, false, 0);
             if (observer != null) {
                 observer.afterPositionIteration(positionIterationsUsed, index, max, linearChange, angularChange, c, n);
@@ -368,7 +360,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             int size = holdGroup(c, n, rank);
             try {
                 for (int i = 0; i < n; i++) {
-                    key[i] = contactRank[i] == rank ? positionKey(c, i) : Double.NEGATIVE_INFINITY;
+                    key[i] = contactRank[i] == rank ? keyOf(c[i].penetration()) : Double.NEGATIVE_INFINITY;
                 }
                 buildHeap(n);
                 int limit = (int) Math.min(positionLimit(), (long) SHOCK_ITERATIONS_PER_CONTACT * size);
@@ -379,7 +371,7 @@ public final class FastContactResolver extends AbstractContactResolver {
                         break;
                     }
                     Contact fixed = c[index];
-                    fixPositionWithinBudget(c, index, max);
+                    fixPosition(c[index], max);
                     updateNeighbours(c, index, fixed, rank, false, 0);
                     positionIterationsUsed++;
                 }
@@ -440,107 +432,10 @@ public final class FastContactResolver extends AbstractContactResolver {
                     updatePenetration(c[j], fixed);
                 }
                 if (rank < 0 || contactRank[j] == rank) {
-                    rekey(j, velocity ? keyOf(c[j].desiredDeltaVelocity()) : positionKey(c, j));
+                    rekey(j, keyOf(velocity ? c[j].desiredDeltaVelocity() : c[j].penetration()));
                 }
             }
         }
-    }
-
-    // ------------------------------------------------------------------ joint budget
-
-    /** Gives every body its joint budget for this call ({@link ResolverSettings#jointCorrectionLimit()}). */
-    private void prepareJointBudget(Contact[] c, int n) {
-        double limit = settings.jointCorrectionLimit();
-        budgeting = false;
-        if (limit == 0) {
-            return;
-        }
-        for (int i = 0; i < n && !budgeting; i++) {
-            budgeting = c[i].isJoint();
-        }
-        if (!budgeting) {
-            return;
-        }
-        if (jointBudget.length < bodyCount) {
-            jointBudget = new double[Math.max(bodyCount, jointBudget.length * 2)];
-            jointMove = new double[3 * jointBudget.length];
-        }
-        Arrays.fill(jointMove, 0, 3 * bodyCount, 0);
-        if (spent.length < n) {
-            spent = new boolean[Math.max(n, spent.length * 2)];
-        }
-        Arrays.fill(spent, 0, n, false);
-        for (int i = 0; i < n; i++) {
-            for (int d = 0; d < 2; d++) {
-                int b = contactBody[2 * i + d];
-                if (b >= 0) {
-                    double r = c[i].body(d).innerRadius();
-                    // A body without an inner ball (an odd compound) has no scale to limit by.
-                    jointBudget[b] = r > 0 ? limit * r : Double.POSITIVE_INFINITY;
-                }
-            }
-        }
-    }
-
-    /** The position heap's key: the penetration, or nothing for a joint contact whose budget is spent. */
-    private double positionKey(Contact[] c, int i) {
-        return budgeting && spent[i] ? Double.NEGATIVE_INFINITY : keyOf(c[i].penetration());
-    }
-
-    /**
-     * Fixes contact {@code index}; a joint contact removes only as much penetration as keeps each
-     * body's net translation by joint fixes this call within its budget, and is left out of the
-     * heap for the rest of the call once the budget stops it.
-     */
-    private void fixPositionWithinBudget(Contact[] c, int index, double max) {
-        Contact fixed = c[index];
-        if (!budgeting || !fixed.isJoint()) {
-            fixPosition(fixed, max);
-            return;
-        }
-        double remove = max;
-        int b0 = contactBody[2 * index], b1 = contactBody[2 * index + 1];
-        remove = Math.min(remove, allowedRemoval(b0, fixed, fixed.linearShare(0)));
-        remove = Math.min(remove, allowedRemoval(b1, fixed, -fixed.linearShare(1)));
-        if (remove > 0) {
-            fixPosition(fixed, remove);
-            for (int k = 0; k < 3; k++) {
-                if (b0 >= 0) {
-                    jointMove[3 * b0 + k] += linearChange[k];
-                }
-                if (b1 >= 0) {
-                    jointMove[3 * b1 + k] += linearChange[3 + k];
-                }
-            }
-        }
-        if (remove < max) {
-            spent[index] = true;
-            rekey(index, Double.NEGATIVE_INFINITY);
-        }
-    }
-
-    /**
-     * The most penetration (m) the fix may remove so that body {@code b}, moved {@code share·p}
-     * along the normal, keeps its net translation within its budget.
-     */
-    private double allowedRemoval(int b, Contact fixed, double share) {
-        if (b < 0 || share == 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double budget = jointBudget[b];
-        if (budget == Double.POSITIVE_INFINITY) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double ax = jointMove[3 * b], ay = jointMove[3 * b + 1], az = jointMove[3 * b + 2];
-        double dx = fixed.normal().x() * share, dy = fixed.normal().y() * share, dz = fixed.normal().z() * share;
-        // Largest t ≥ 0 with |a + t·d| ≤ budget.
-        double dd = dx * dx + dy * dy + dz * dz;
-        double ad = ax * dx + ay * dy + az * dz;
-        double disc = ad * ad - dd * (ax * ax + ay * ay + az * az - budget * budget);
-        if (!(disc >= 0)) {
-            return 0;
-        }
-        return Math.max(0, (-ad + Math.sqrt(disc)) / dd);
     }
 
     /** NaN never beats the epsilon in the scan; it sorts last here. */

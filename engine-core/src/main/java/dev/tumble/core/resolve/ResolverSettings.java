@@ -34,20 +34,11 @@ package dev.tumble.core.resolve;
  *     that impulse would add kinetic energy (Kane and Levinson's paradox; see
  *     {@code Contact.applyVelocityChange(double[], double[], ContactDiagnostics, boolean)}). Off by
  *     default and in Cyclone's configuration; the world's default resolver turns it on
- * @param jointCorrectionLimit how far, per resolve call, the position fixes of joint contacts
- *     ({@code Contact.isJoint()}) may translate a body (its net move), as a multiple of the body's
- *     inner radius (≥ 0; 0, the default and Cyclone's, sets no limit). Joint contacts are written
- *     before the step is solved, so a fix that moves a body further than its inner radius can
- *     carry it through a surface whose contact does not exist yet (the reason continuous collision
- *     sweeps bodies that travel that far); what is left of the joint's error is fixed in later
- *     steps. Only {@link FastContactResolver} honours it. Off in the world's defaults: in the
- *     random-scene fuzz it trades bodies pushed through the ground for energy rises
- *     (docs/robustness.md)
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
-        boolean limitRestitutionWork, double jointCorrectionLimit) {
+        boolean limitRestitutionWork) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -91,7 +82,6 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         }
         nonNegative("linearSlop", linearSlop);
         nonNegative("contactMargin", contactMargin);
-        nonNegative("jointCorrectionLimit", jointCorrectionLimit);
         if (!(linearCorrectionFraction > 0 && linearCorrectionFraction <= 1)) {
             throw new IllegalArgumentException(
                     "linearCorrectionFraction must be in (0, 1], was " + linearCorrectionFraction);
@@ -123,8 +113,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
-                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork)
-                .jointCorrectionLimit(jointCorrectionLimit);
+                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -141,7 +130,6 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private double contactMargin;
         private boolean shockPropagation;
         private boolean limitRestitutionWork;
-        private double jointCorrectionLimit;
 
         private Builder() {
         }
@@ -225,17 +213,11 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
-        /** Multiple of a body's inner radius (≥ 0; 0 = no limit). */
-        public Builder jointCorrectionLimit(double v) {
-            this.jointCorrectionLimit = v;
-            return this;
-        }
-
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation, limitRestitutionWork, jointCorrectionLimit);
+                    shockPropagation, limitRestitutionWork);
         }
     }
 }

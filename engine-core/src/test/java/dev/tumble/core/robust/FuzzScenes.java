@@ -62,12 +62,6 @@ final class FuzzScenes {
     static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
         SplittableRandom rnd = new SplittableRandom(seed);
         WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
-        String jointLimit = System.getProperty("tumble.fuzz.jointLimit");
-        if (jointLimit != null) {
-            // For FuzzCount's comparisons only: the world's default resolver with another limit.
-            settings.resolver(WorldSettings.DEFAULT_RESOLVER.toBuilder()
-                    .jointCorrectionLimit(Double.parseDouble(jointLimit)).build());
-        }
         // For FuzzCount's comparisons only: other world settings.
         if (System.getProperty("tumble.fuzz.maxAngularSpeed") != null) {
             settings.maxAngularSpeed(Double.parseDouble(System.getProperty("tumble.fuzz.maxAngularSpeed")));
