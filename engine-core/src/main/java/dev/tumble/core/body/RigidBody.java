@@ -1058,8 +1058,9 @@ public final class RigidBody {
         double r = 0;
         for (int i = 0, n = shapes.size(); i < n; i++) {
             dev.tumble.core.collision.shape.Shape s = shapes.get(i);
-            // An offset shape is centred away from the centre of mass; the offset eats the radius.
-            r = Math.max(r, s.innerRadius() - s.offsetDistance());
+            // Measured from the centre of mass, which an offset shape (or a lopsided hull, whose
+            // centroid is off its own origin) does not have at its own origin.
+            r = Math.max(r, s.innerRadiusAtBodyOrigin());
         }
         return r == Double.POSITIVE_INFINITY ? 0 : r;
     }

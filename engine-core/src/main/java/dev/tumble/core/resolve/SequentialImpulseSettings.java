@@ -39,11 +39,19 @@ package dev.tumble.core.resolve;
  *     solved with its lower body held immovable (Guendelman, Bridson and Fedkiw 2003): a heavy
  *     body resting on a light one is then stopped in one sweep whatever the mass ratio, where
  *     plain Gauss-Seidel needs about as many sweeps as the ratio
+ * @param energyGuard whether the solver checks that it left the bodies it solved (one island)
+ *     with no more kinetic energy than they brought to it, and scales their velocities down
+ *     uniformly when they have more. Contacts with restitution ≤ 1 and friction are passive, so a
+ *     gain can only come from the iteration itself: warm starting, friction taken back when the
+ *     normal impulse fell, the shock sweep holding a light body under a heavy one. Scaling every
+ *     velocity of the island by the same factor below 1 keeps every contact that is not closing
+ *     still not closing. Skipped for islands with a moving kinematic body (which may do work)
  */
 public record SequentialImpulseSettings(int velocityIterations, int positionIterations,
         PositionCorrection positionCorrection, double baumgarte, double linearSlop, double maxLinearCorrection,
         double restitutionThreshold, boolean warmStarting, double warmStartFactor, double relaxation,
-        boolean impulseRepositioning, double speculativeDistance, int manifoldIterations, boolean shockPropagation) {
+        boolean impulseRepositioning, double speculativeDistance, int manifoldIterations, boolean shockPropagation,
+        boolean energyGuard) {
 
     /** How the solver removes penetration. */
     public enum PositionCorrection {
@@ -96,6 +104,9 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
 
     /** Default normal passes per manifold and sweep. */
     public static final int DEFAULT_MANIFOLD_ITERATIONS = 4;
+
+    /** The energy guard is on by default (see docs/robustness.md). */
+    public static final boolean DEFAULT_ENERGY_GUARD = true;
 
     /** Shock propagation is on by default (a 1,000 kg box on a 1 kg box holds; see docs/robustness.md). */
     public static final boolean DEFAULT_SHOCK_PROPAGATION = true;
@@ -153,7 +164,7 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
                 .maxLinearCorrection(maxLinearCorrection).restitutionThreshold(restitutionThreshold)
                 .warmStarting(warmStarting).warmStartFactor(warmStartFactor).relaxation(relaxation)
                 .impulseRepositioning(impulseRepositioning).speculativeDistance(speculativeDistance).manifoldIterations(manifoldIterations)
-                .shockPropagation(shockPropagation);
+                .shockPropagation(shockPropagation).energyGuard(energyGuard);
     }
 
     /**
@@ -183,6 +194,7 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         private double speculativeDistance = DEFAULT_SPECULATIVE_DISTANCE;
         private int manifoldIterations = DEFAULT_MANIFOLD_ITERATIONS;
         private boolean shockPropagation = DEFAULT_SHOCK_PROPAGATION;
+        private boolean energyGuard = DEFAULT_ENERGY_GUARD;
 
         private Builder() {
         }
@@ -265,6 +277,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
             return this;
         }
 
+        /** See {@link SequentialImpulseSettings#energyGuard()}. */
+        public Builder energyGuard(boolean v) {
+            energyGuard = v;
+            return this;
+        }
+
         /** On or off. */
         public Builder shockPropagation(boolean v) {
             shockPropagation = v;
@@ -275,7 +293,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         public SequentialImpulseSettings build() {
             return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
                     linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,
-                    impulseRepositioning, speculativeDistance, manifoldIterations, shockPropagation);
+                    impulseRepositioning, speculativeDistance, manifoldIterations, shockPropagation,
+                    energyGuard);
         }
     }
 }

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.ConvexHull;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Sphere;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.joml.Vector3d;
 
 /**
  * Fast bodies do not tunnel: the book's pistol round scaled up (a 0.1 m sphere at 300 m/s
@@ -83,6 +86,30 @@ class ContinuousCollisionTest {
         // The round never gets through the target's near half, and the hit moved the target.
         assertTrue(maxRoundX < 0, solver + ": round passed the target centre by " + maxRoundX);
         assertTrue(target.position().x() > 8.05, solver + ": target at x=" + target.position().x());
+    }
+
+    @Test
+    void innerRadiusIsMeasuredFromTheCentreOfMass() {
+        // A 2 × 1 × 1 box given as a hull with its own origin at a corner: the ball about the
+        // centroid has radius 0.5, while the origin sits on three faces (inner radius 0 there).
+        Vector3d[] corners = new Vector3d[8];
+        for (int i = 0; i < 8; i++) {
+            corners[i] = new Vector3d((i & 1) * 2, (i >> 1) & 1, (i >> 2) & 1);
+        }
+        assertEquals(0.5, RigidBody.dynamic(new ConvexHull(corners)).innerRadius(), 1e-12);
+        // A capsule moved 0.1 m along its axis from the centre of mass still holds its full radius
+        // there (the point is on its core segment); moved 0.1 m sideways it holds radius − 0.1.
+        Capsule axial = new Capsule(0.3, 0.5);
+        axial.offset(0, 0.1, 0);
+        assertEquals(0.3, axial.innerRadiusAtBodyOrigin(), 1e-12);
+        Capsule sideways = new Capsule(0.3, 0.5);
+        sideways.offset(0.1, 0, 0);
+        assertEquals(0.2, sideways.innerRadiusAtBodyOrigin(), 1e-12);
+        // A box turned a quarter about z and moved 0.2 m along body x: its 0.3 m y half-extent now
+        // faces x, so the ball about the body origin is 0.3 − 0.2.
+        Box turned = new Box(0.5, 0.3, 0.4);
+        turned.offset(new Vector3d(0.2, 0, 0), new org.joml.Quaterniond().rotateZ(Math.PI / 2));
+        assertEquals(0.1, turned.innerRadiusAtBodyOrigin(), 1e-12);
     }
 
     @Test

@@ -41,6 +41,11 @@ public final class Box extends Shape {
     }
 
     @Override
+    public double innerRadiusAt(double x, double y, double z) {
+        return Math.min(hx - Math.abs(x), Math.min(hy - Math.abs(y), hz - Math.abs(z)));
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.BOX;
     }

@@ -36,6 +36,13 @@ public final class Capsule extends Shape {
     }
 
     @Override
+    public double innerRadiusAt(double x, double y, double z) {
+        // Distance to the core segment on the y axis.
+        double dy = Math.max(0, Math.abs(y) - halfHeight);
+        return radius - Math.sqrt(x * x + dy * dy + z * z);
+    }
+
+    @Override
     public ShapeType type() {
         return ShapeType.CAPSULE;
     }

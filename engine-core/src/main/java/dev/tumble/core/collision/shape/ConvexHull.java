@@ -469,6 +469,16 @@ public final class ConvexHull extends Shape {
         return r;
     }
 
+    @Override
+    public double innerRadiusAt(double x, double y, double z) {
+        // The nearest face plane bounds the ball (the hull is the intersection of its faces' half-spaces).
+        double r = Double.POSITIVE_INFINITY;
+        for (int f = 0; f < faceOffsets.length; f++) {
+            r = Math.min(r, faceOffsets[f] - (faceNormals[3 * f] * x + faceNormals[3 * f + 1] * y + faceNormals[3 * f + 2] * z));
+        }
+        return r;
+    }
+
     /** Cached {@link #innerRadius()}; NaN until first asked. */
     private double innerRadius = Double.NaN;
 

@@ -26,6 +26,32 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
      */
     public abstract double innerRadius();
 
+    /**
+     * The radius (m) of the largest ball centred on the shape-space point {@code (x, y, z)} that
+     * lies inside the shape; ≤ 0 when the point is outside. This default is a safe lower bound,
+     * {@link #innerRadius()} minus the point's distance from the origin; shapes that know better
+     * override it.
+     */
+    public double innerRadiusAt(double x, double y, double z) {
+        return innerRadius() - Math.sqrt(x * x + y * y + z * z);
+    }
+
+    /**
+     * {@link #innerRadiusAt} the body origin (the body's centre of mass) seen from the shape, m:
+     * what continuous collision needs. Cached until the offset changes.
+     */
+    public double innerRadiusAtBodyOrigin() {
+        double r = bodyOriginInnerRadius;
+        if (Double.isNaN(r)) {
+            Vector3d p = offsetOrientation.transformInverse(new Vector3d(offsetPosition).negate());
+            bodyOriginInnerRadius = r = innerRadiusAt(p.x, p.y, p.z);
+        }
+        return r;
+    }
+
+    /** Cached {@link #innerRadiusAtBodyOrigin()}; NaN until asked after an offset change. */
+    private double bodyOriginInnerRadius = Double.NaN;
+
     public abstract ShapeType type();
 
     /** @return the offset position of the shape in body space, m. */
@@ -53,6 +79,7 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         identityOffset = offsetPosition.x == 0 && offsetPosition.y == 0 && offsetPosition.z == 0
                 && offsetOrientation.x == 0 && offsetOrientation.y == 0 && offsetOrientation.z == 0;
         offsetDistance = offsetPosition.length();
+        bodyOriginInnerRadius = Double.NaN;
         return this;
     }
 
