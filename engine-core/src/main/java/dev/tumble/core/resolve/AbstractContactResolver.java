@@ -6,6 +6,8 @@ import dev.tumble.core.contact.Contact;
 /** What both resolvers share: settings, scratch, the per-contact fixes and updates. */
 abstract class AbstractContactResolver implements ContactResolver {
     final ResolverSettings settings;
+    /** The energy guard ({@link ResolverSettings#energyGuard()}). */
+    final EnergyGuard energyGuard = new EnergyGuard();
     ResolverObserver observer;
     int positionIterationsUsed;
     int velocityIterationsUsed;
@@ -34,6 +36,21 @@ abstract class AbstractContactResolver implements ContactResolver {
     @Override
     public final int velocityIterationsUsed() {
         return velocityIterationsUsed;
+    }
+
+    /**
+     * The end of the energy guard ({@link ResolverSettings#energyGuard()}), which {@code begin}
+     * opened: the position pass may lift each body by up to two position epsilons at no charge.
+     */
+    final void guardEnergy(double duration) {
+        if (settings.energyGuard()) {
+            energyGuard.end(EnergyGuard.SLOP_LIFTS * settings.positionEpsilon(), duration);
+        }
+    }
+
+    /** @return how many times the energy guard has scaled velocities down in this resolver's life. */
+    public final long energyGuardActivations() {
+        return energyGuard.activations();
     }
 
     @Override

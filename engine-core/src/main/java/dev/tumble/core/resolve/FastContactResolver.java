@@ -80,6 +80,9 @@ public final class FastContactResolver extends AbstractContactResolver {
         if (n == 0) {
             return;
         }
+        if (settings.energyGuard()) {
+            energyGuard.begin(c, n);
+        }
         prepare(c, n, duration);
         buildAdjacency(c, n);
         try {
@@ -95,6 +98,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             if (shock) {
                 shockVelocities(c, n, duration);
             }
+            guardEnergy(duration);
         } finally {
             releaseBodies();
         }

@@ -29,12 +29,16 @@ public final class ReferenceContactResolver extends AbstractContactResolver {
         if (n == 0) {
             return;
         }
+        if (settings.energyGuard()) {
+            energyGuard.begin(c, n);
+        }
         prepare(c, n, duration);
         adjustPositions(c, n);
         if (observer != null) {
             observer.afterPositions(c, n);
         }
         adjustVelocities(c, n, duration);
+        guardEnergy(duration);
     }
 
     private void adjustPositions(Contact[] c, int n) {

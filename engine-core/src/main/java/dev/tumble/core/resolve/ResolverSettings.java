@@ -34,11 +34,15 @@ package dev.tumble.core.resolve;
  *     that impulse would add kinetic energy (Kane and Levinson's paradox; see
  *     {@code Contact.applyVelocityChange(double[], double[], ContactDiagnostics, boolean)}). Off by
  *     default and in Cyclone's configuration; the world's default resolver turns it on
+ * @param energyGuard after each call, take out of the bodies' motion any energy the call added
+ *     (see {@code EnergyGuard}: kinetic energy with the final orientations plus the work of the
+ *     position moves against gravity, against what the bodies brought). Off by default and in
+ *     Cyclone's configuration; the world's default resolver turns it on
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
-        boolean limitRestitutionWork) {
+        boolean limitRestitutionWork, boolean energyGuard) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -113,7 +117,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
-                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork);
+                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -130,6 +134,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private double contactMargin;
         private boolean shockPropagation;
         private boolean limitRestitutionWork;
+        private boolean energyGuard;
 
         private Builder() {
         }
@@ -213,11 +218,17 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether energy a call added is taken out of the bodies' motion (default off). */
+        public Builder energyGuard(boolean on) {
+            this.energyGuard = on;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation, limitRestitutionWork);
+                    shockPropagation, limitRestitutionWork, energyGuard);
         }
     }
 }

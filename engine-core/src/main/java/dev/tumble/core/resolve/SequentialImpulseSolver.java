@@ -325,8 +325,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 bodies[b].calculateDerivedData();
             }
         }
-        if (settings.energyGuard()) {
-            guardEnergy(duration, count);
+        if (settings.energyGuard() && energyGuard.apply(bodies, bodyCount, movable, im, vel0, inertia, start, vel, pose,
+                POSE, null, i0, i1, count, EnergyGuard.SLOP_LIFTS * settings.linearSlop(), duration)) {
+            storeVelocities();
         }
         if (observer != null) {
             observer.afterPositions(contacts, count);
@@ -447,195 +448,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
 
-    /** Times {@link #guardEnergy} scaled an island's velocities down (a diagnostic for tests and docs). */
-    private long energyGuardActivations;
+    /** The energy guard ({@link SequentialImpulseSettings#energyGuard()}). */
+    private final EnergyGuard energyGuard = new EnergyGuard();
 
     /** @return how many times the energy guard has scaled velocities down in this solver's life. */
     public long energyGuardActivations() {
-        return energyGuardActivations;
-    }
-
-    /**
-     * The energy guard ({@link SequentialImpulseSettings#energyGuard()}), run once the bodies have
-     * their final poses. The energy the bodies brought is their kinetic energy at {@code vel0}
-     * with the world inertia they came with; the energy they leave with is their kinetic energy
-     * now plus the work the solver's moves did against each body's applied acceleration a
-     * (gravity): {@code −m·a·Δx}. When they leave with more, every movable body's velocities are
-     * scaled so that the excess comes out of the kinetic energy (to rest, if it is all of it).
-     *
-     * <ul>
-     *   <li>Kinetic energy after is taken with the final orientations: a thin body turned by the
-     *       position pass or by impulse repositioning keeps its angular velocity, but ½ωᵀIω
-     *       changes with the turn (a spinning 20 × 4 × 5.5 cm bar bouncing off the ground gained a
-     *       quarter of its energy that way in the fuzz).
-     *   <li>The lift counts: a body found 4 cm into the ground had fallen those 4 cm, and lifting
-     *       it out while it rebounds at the speed it had gained would add m·g·4 cm.
-     *   <li>Allowed, per body, ½·m·|a|²·dt²: what the step's integration of a (symplectic Euler)
-     *       took off and what lifting a resting body back by its sag of a·dt² restores.
-     *   <li>A uniform scale below 1 keeps every contact that is not closing still not closing, and
-     *       a speculative one within its gap.
-     * </ul>
-     */
-    private void guardEnergy(double dt, int count) {
-        double before = 0, kinetic = 0, work = 0, allowed = 0;
-        double lift = SLOP_LIFTS * settings.linearSlop();
-        double[] a = inertia, w = s9;
-        // Free: no immovable body takes part, so momentum must be kept (see below).
-        boolean free = true;
-        for (int c = 0; c < count && free; c++) {
-            free = movable[i0[c]] && movable[i1[c]];
-        }
-        double mass = 0, px = 0, py = 0, pz = 0, cx = 0, cy = 0, cz = 0;
-        for (int b = 1; b < bodyCount; b++) {
-            int o = 6 * b;
-            if (!movable[b]) {
-                // A moving kinematic body can do work on the island: nothing to guard.
-                if (vel[o] != 0 || vel[o + 1] != 0 || vel[o + 2] != 0 || vel[o + 3] != 0 || vel[o + 4] != 0 || vel[o + 5] != 0) {
-                    return;
-                }
-                continue;
-            }
-            double m = 1 / im[b];
-            before += linear(vel0, o, m) + rotational(vel0, o, a, 9 * b);
-            bodies[b].getInverseInertiaTensorWorld(w);
-            kinetic += linear(vel, o, m) + rotational(vel, o, w, 0);
-            Vector3dc acc = bodies[b].lastFrameAcceleration();
-            int p = POSE * b, q = 3 * b;
-            work -= m * (acc.x() * (pose[p] - start[q]) + acc.y() * (pose[p + 1] - start[q + 1])
-                    + acc.z() * (pose[p + 2] - start[q + 2]));
-            double g = Math.sqrt(acc.lengthSquared());
-            allowed += m * g * (0.5 * g * dt * dt + lift);
-            mass += m;
-            px += m * vel[o];
-            py += m * vel[o + 1];
-            pz += m * vel[o + 2];
-            cx += m * pose[p];
-            cy += m * pose[p + 1];
-            cz += m * pose[p + 2];
-        }
-        double excess = kinetic + work - before - allowed;
-        // Round-off allowance: a few ulps of the energies summed.
-        if (!(excess > 1e-12 * (before + kinetic + Math.abs(work) + allowed)) || !(kinetic > 0)) {
-            return;
-        }
-        // Only motion relative to a frame can be taken: the immovable bodies' (at rest), or for a
-        // free island the rigid motion with its momentum and angular momentum, which no contact
-        // inside it can change (the free bodies of SequentialImpulseContactTest keep both).
-        double vx = 0, vy = 0, vz = 0, wx = 0, wy = 0, wz = 0;
-        double rigid = 0;
-        if (free && mass > 0) {
-            vx = px / mass;
-            vy = py / mass;
-            vz = pz / mass;
-            cx /= mass;
-            cy /= mass;
-            cz /= mass;
-            rigidSpin(cx, cy, cz, spin);
-            wx = spin[0];
-            wy = spin[1];
-            wz = spin[2];
-            rigid = 0.5 * mass * (vx * vx + vy * vy + vz * vz) + spin[3];
-        }
-        double relative = kinetic - rigid;
-        if (!(relative > 0)) {
-            return;
-        }
-        double s = Math.sqrt(Math.max(0, relative - excess) / relative);
-        for (int b = 1; b < bodyCount; b++) {
-            if (movable[b]) {
-                int o = 6 * b, p = POSE * b;
-                double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
-                double fx = free ? vx + wy * rz - wz * ry : 0, fy = free ? vy + wz * rx - wx * rz : 0,
-                        fz = free ? vz + wx * ry - wy * rx : 0;
-                vel[o] = fx + s * (vel[o] - fx);
-                vel[o + 1] = fy + s * (vel[o + 1] - fy);
-                vel[o + 2] = fz + s * (vel[o + 2] - fz);
-                vel[o + 3] = wx + s * (vel[o + 3] - wx);
-                vel[o + 4] = wy + s * (vel[o + 4] - wy);
-                vel[o + 5] = wz + s * (vel[o + 5] - wz);
-            }
-        }
-        storeVelocities();
-        energyGuardActivations++;
-    }
-
-    /** Position lifts (in linear slops) per body per step that the energy guard lets pass: the position pass's own business. */
-    static final double SLOP_LIFTS = Double.parseDouble(System.getProperty("tumble.slopLifts", "2"));
-    private final double[] spin = new double[4];
-    private final double[] s9b = new double[9];
-
-    /**
-     * The free island's rigid spin about its centre of mass c: Ω = I_c⁻¹·L_c with L_c and I_c
-     * summed over the movable bodies at their final poses (parallel-axis terms included).
-     * Writes Ω to out[0..2] and ½ΩᵀI_cΩ to out[3].
-     */
-    private void rigidSpin(double cx, double cy, double cz, double[] out) {
-        double lx = 0, ly = 0, lz = 0;
-        double i00 = 0, i01 = 0, i02 = 0, i11 = 0, i12 = 0, i22 = 0;
-        double[] w = s9b;
-        for (int b = 1; b < bodyCount; b++) {
-            if (!movable[b]) {
-                continue;
-            }
-            int o = 6 * b, p = POSE * b;
-            double m = 1 / im[b];
-            double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
-            double vx = vel[o], vy = vel[o + 1], vz = vel[o + 2];
-            lx += m * (ry * vz - rz * vy);
-            ly += m * (rz * vx - rx * vz);
-            lz += m * (rx * vy - ry * vx);
-            bodies[b].getInverseInertiaTensorWorld(w);
-            double a00 = w[0], a01 = w[1], a02 = w[2], a11 = w[4], a12 = w[5], a22 = w[8];
-            double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
-            double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
-            double det = a00 * c00 + a01 * c01 + a02 * c02;
-            double inv = det > 0 ? 1 / det : 0;
-            double ax = vel[o + 3], ay = vel[o + 4], az = vel[o + 5];
-            lx += (c00 * ax + c01 * ay + c02 * az) * inv;
-            ly += (c01 * ax + c11 * ay + c12 * az) * inv;
-            lz += (c02 * ax + c12 * ay + c22 * az) * inv;
-            double r2 = rx * rx + ry * ry + rz * rz;
-            i00 += c00 * inv + m * (r2 - rx * rx);
-            i11 += c11 * inv + m * (r2 - ry * ry);
-            i22 += c22 * inv + m * (r2 - rz * rz);
-            i01 += c01 * inv - m * rx * ry;
-            i02 += c02 * inv - m * rx * rz;
-            i12 += c12 * inv - m * ry * rz;
-        }
-        double k00 = i11 * i22 - i12 * i12, k01 = i02 * i12 - i01 * i22, k02 = i01 * i12 - i02 * i11;
-        double k11 = i00 * i22 - i02 * i02, k12 = i01 * i02 - i00 * i12, k22 = i00 * i11 - i01 * i01;
-        double det = i00 * k00 + i01 * k01 + i02 * k02;
-        if (!(det > 0)) {
-            out[0] = out[1] = out[2] = out[3] = 0;
-            return;
-        }
-        double x = (k00 * lx + k01 * ly + k02 * lz) / det;
-        double y = (k01 * lx + k11 * ly + k12 * lz) / det;
-        double z = (k02 * lx + k12 * ly + k22 * lz) / det;
-        out[0] = x;
-        out[1] = y;
-        out[2] = z;
-        out[3] = 0.5 * (x * lx + y * ly + z * lz);
-    }
-
-    private static double linear(double[] v, int o, double m) {
-        return 0.5 * m * (v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2]);
-    }
-
-    /**
-     * ½ωᵀIω for angular velocity v[o+3..o+5] and the symmetric inverse inertia I⁻¹ at a[q..q+8]
-     * (row-major): I = adj(I⁻¹) / det(I⁻¹), by cofactors. 0 for a zero or singular I⁻¹.
-     */
-    private static double rotational(double[] v, int o, double[] a, int q) {
-        double a00 = a[q], a01 = a[q + 1], a02 = a[q + 2], a11 = a[q + 4], a12 = a[q + 5], a22 = a[q + 8];
-        double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
-        double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
-        double det = a00 * c00 + a01 * c01 + a02 * c02;
-        if (!(det > 0)) {
-            return 0;
-        }
-        double wx = v[o + 3], wy = v[o + 4], wz = v[o + 5];
-        return 0.5 * (c00 * wx * wx + c11 * wy * wy + c22 * wz * wz + 2 * (c01 * wx * wy + c02 * wx * wz + c12 * wy * wz)) / det;
+        return energyGuard.activations();
     }
 
     private void storeVelocities() {

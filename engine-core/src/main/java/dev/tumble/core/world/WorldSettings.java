@@ -107,12 +107,12 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     /**
      * The Millington resolver settings a world uses unless told otherwise: the epsilon and margin
      * above, and shock propagation on, so a 1,000 kg box resting on a 1 kg box holds
-     * (MassRatioTest; 512 iterations of the plain passes leave it sinking), and restitution limited
-     * so no impulse adds energy (docs/robustness.md).
+     * (MassRatioTest; 512 iterations of the plain passes leave it sinking), restitution limited
+     * so no impulse adds energy, and the energy guard on (docs/robustness.md).
      */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
-            .limitRestitutionWork(true).build();
+            .limitRestitutionWork(true).energyGuard(true).build();
 
     /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
     public static final double DEFAULT_MAX_LINEAR_SPEED = 500;

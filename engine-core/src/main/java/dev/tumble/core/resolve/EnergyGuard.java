@@ -1,0 +1,358 @@
+package dev.tumble.core.resolve;
+
+import dev.tumble.core.body.BodyType;
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.Contact;
+import org.joml.Matrix3d;
+import org.joml.Quaterniond;
+import org.joml.Vector3dc;
+
+/**
+ * The energy guard of both solvers ({@link SequentialImpulseSettings#energyGuard()},
+ * {@link ResolverSettings#energyGuard()}): contacts with restitution ≤ 1 and friction are
+ * passive, so the bodies of one island must not leave the solver with more energy than they
+ * brought to it. When they do (the iteration's doing: warm starting, friction taken back when the
+ * normal impulse fell, a shock sweep holding a light body under a heavy one, a position pass
+ * lifting a body out of the ground while it rebounds), the excess is taken out of their motion.
+ *
+ * <ul>
+ *   <li><b>Energy brought:</b> the kinetic energy at the velocities and world inertia the bodies
+ *       came with.
+ *   <li><b>Energy left with:</b> the kinetic energy now, with the final orientations, plus the work
+ *       the solver's moves did against each body's applied acceleration a (gravity),
+ *       {@code −m·a·Δx}. The orientation matters: a thin body turned by a position pass keeps
+ *       its angular velocity, but ½ωᵀIω changes with the turn (a spinning 20 × 4 × 5.5 cm bar
+ *       bouncing off the ground gained a quarter of its energy that way in the fuzz). The lift
+ *       matters: a body found 4 cm into the ground had fallen those 4 cm, and lifting it out
+ *       while it rebounds at the speed it gained would add m·g·4 cm.
+ *   <li><b>Allowed</b> per body: ½·m·|a|²·dt², what the step's integration took off (symplectic
+ *       Euler) and lifting a resting body back by its sag restores, plus m·|a|·{@code lift}, the
+ *       position pass's own resting corrections.
+ *   <li><b>Taking it out:</b> velocities relative to a frame are scaled by one factor below 1, which
+ *       keeps every contact that is not closing still not closing (and a speculative one within
+ *       its gap). The frame is the immovable bodies' (at rest) or, for a free island, the island's
+ *       rigid motion with its momentum and angular momentum, which contacts inside it cannot
+ *       change and the guard keeps.
+ *   <li>An island with a moving kinematic body is not guarded: that body may do work.
+ * </ul>
+ *
+ * <p>Works on per-body arrays in the sequential-impulse solver's layout (slot 0 the static
+ * world); no allocation; not thread-safe (scratch per instance).
+ */
+final class EnergyGuard {
+    /** Position-pass lifts per body and step, in linear slops, that the guard lets pass. */
+    static final double SLOP_LIFTS = 2;
+
+    private final double[] w9 = new double[9];
+    // For resolvers that work on the bodies themselves (begin/end): the SI layout, filled here.
+    private RigidBody[] bodies = new RigidBody[1];
+    private boolean[] movable = new boolean[1];
+    private double[] im = new double[1], vel0 = new double[6], inertia0 = new double[9], start = new double[3];
+    private double[] vel = new double[6], pose = new double[3], inertia1 = new double[9];
+    private final Matrix3d local = new Matrix3d(), rotation = new Matrix3d(), rotationT = new Matrix3d(), worldInverse = new Matrix3d();
+    private final Quaterniond q = new Quaterniond();
+    private int[] i0 = new int[0], i1 = new int[0], table = new int[0];
+    private int bodyCount, count;
+    private final double[] spin = new double[4];
+    private long activations;
+
+    /** @return how many times {@link #apply} has scaled velocities down. */
+    long activations() {
+        return activations;
+    }
+
+    /**
+     * Checks the island's energy balance and, when it gained, scales {@code vel} in place.
+     *
+     * @param bodies per slot the body (slot 0 unused); read for final inverse inertia and applied acceleration
+     * @param bodyCount slots in use, slot 0 included
+     * @param movable per slot whether the solver moves the body
+     * @param im per slot inverse mass, 1/kg
+     * @param vel0 per slot the six velocities the body came with (m/s, rad/s)
+     * @param inertia0 per slot the world inverse inertia it came with (row-major, 9)
+     * @param start per slot the position it came with (3), m
+     * @param vel per slot the six velocities now; scaled in place
+     * @param pose per slot the final position at {@code poseStride·slot} (3), m
+     * @param inertia1 per slot the final world inverse inertia (9), or null to read each body's
+     * @param i0 per contact body 0's slot
+     * @param i1 per contact body 1's slot
+     * @param count contacts
+     * @param lift the lift per body and step allowed for position correction, m
+     * @param dt the step, s
+     * @return whether the velocities were scaled
+     */
+    boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
+            double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
+            double lift, double dt) {
+        double before = 0, kinetic = 0, work = 0, allowed = 0;
+        double[] w = w9;
+        // Free: no immovable body takes part, so momentum must be kept.
+        boolean free = true;
+        for (int c = 0; c < count && free; c++) {
+            free = movable[i0[c]] && movable[i1[c]];
+        }
+        double mass = 0, px = 0, py = 0, pz = 0, cx = 0, cy = 0, cz = 0;
+        for (int b = 1; b < bodyCount; b++) {
+            int o = 6 * b;
+            if (!movable[b]) {
+                if (vel[o] != 0 || vel[o + 1] != 0 || vel[o + 2] != 0 || vel[o + 3] != 0 || vel[o + 4] != 0 || vel[o + 5] != 0) {
+                    return false;
+                }
+                continue;
+            }
+            double m = 1 / im[b];
+            before += linear(vel0, o, m) + rotational(vel0, o, inertia0, 9 * b);
+            finalInertia(bodies, inertia1, b, w);
+            kinetic += linear(vel, o, m) + rotational(vel, o, w, 0);
+            Vector3dc acc = bodies[b].lastFrameAcceleration();
+            int p = poseStride * b, q = 3 * b;
+            work -= m * (acc.x() * (pose[p] - start[q]) + acc.y() * (pose[p + 1] - start[q + 1])
+                    + acc.z() * (pose[p + 2] - start[q + 2]));
+            double g = Math.sqrt(acc.lengthSquared());
+            allowed += m * g * (0.5 * g * dt * dt + lift);
+            mass += m;
+            px += m * vel[o];
+            py += m * vel[o + 1];
+            pz += m * vel[o + 2];
+            cx += m * pose[p];
+            cy += m * pose[p + 1];
+            cz += m * pose[p + 2];
+        }
+        double excess = kinetic + work - before - allowed;
+        // Round-off allowance: a few ulps of the energies summed.
+        if (!(excess > 1e-12 * (before + kinetic + Math.abs(work) + allowed)) || !(kinetic > 0)) {
+            return false;
+        }
+        double vx = 0, vy = 0, vz = 0, wx = 0, wy = 0, wz = 0, rigid = 0;
+        if (free && mass > 0) {
+            vx = px / mass;
+            vy = py / mass;
+            vz = pz / mass;
+            cx /= mass;
+            cy /= mass;
+            cz /= mass;
+            rigidSpin(bodies, bodyCount, movable, im, vel, pose, poseStride, inertia1, cx, cy, cz);
+            wx = spin[0];
+            wy = spin[1];
+            wz = spin[2];
+            rigid = 0.5 * mass * (vx * vx + vy * vy + vz * vz) + spin[3];
+        }
+        double relative = kinetic - rigid;
+        if (!(relative > 0)) {
+            return false;
+        }
+        double s = Math.sqrt(Math.max(0, relative - excess) / relative);
+        for (int b = 1; b < bodyCount; b++) {
+            if (!movable[b]) {
+                continue;
+            }
+            int o = 6 * b, p = poseStride * b;
+            double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
+            double fx = free ? vx + wy * rz - wz * ry : 0;
+            double fy = free ? vy + wz * rx - wx * rz : 0;
+            double fz = free ? vz + wx * ry - wy * rx : 0;
+            vel[o] = fx + s * (vel[o] - fx);
+            vel[o + 1] = fy + s * (vel[o + 1] - fy);
+            vel[o + 2] = fz + s * (vel[o + 2] - fz);
+            vel[o + 3] = wx + s * (vel[o + 3] - wx);
+            vel[o + 4] = wy + s * (vel[o + 4] - wy);
+            vel[o + 5] = wz + s * (vel[o + 5] - wz);
+        }
+        activations++;
+        return true;
+    }
+
+    /**
+     * Records what the bodies of contacts {@code c[0..n)} bring to a resolver that works on the
+     * bodies themselves; {@link #end} checks them after it.
+     */
+    void begin(Contact[] c, int n) {
+        bodyCount = 1;
+        count = n;
+        if (i0.length < n) {
+            i0 = new int[Math.max(n, 2 * i0.length)];
+            i1 = new int[i0.length];
+        }
+        int need = Integer.highestOneBit(Math.max(16, 4 * n)) << 1;
+        if (table.length < need) {
+            table = new int[need];
+        }
+        java.util.Arrays.fill(table, 0, need, -1);
+        for (int k = 0; k < n; k++) {
+            i0[k] = slot(c[k].body0(), need - 1);
+            i1[k] = slot(c[k].body1(), need - 1);
+        }
+    }
+
+    /**
+     * Checks the bodies recorded by {@link #begin} and, when they gained energy, scales their
+     * velocities (see {@link #apply}).
+     *
+     * @return whether they were scaled
+     */
+    boolean end(double lift, double dt) {
+        for (int b = 1; b < bodyCount; b++) {
+            RigidBody body = bodies[b];
+            int o = 6 * b, p = 3 * b;
+            Vector3dc v = body.velocity(), w = body.angularVelocity(), x = body.position();
+            vel[o] = v.x();
+            vel[o + 1] = v.y();
+            vel[o + 2] = v.z();
+            vel[o + 3] = w.x();
+            vel[o + 4] = w.y();
+            vel[o + 5] = w.z();
+            pose[p] = x.x();
+            pose[p + 1] = x.y();
+            pose[p + 2] = x.z();
+            // The resolver leaves moved bodies' derived data stale (Cyclone does): R·I⁻¹_body·Rᵀ here.
+            body.getInverseInertiaTensor(local);
+            rotation.set(q.set(body.orientation()).normalize());
+            rotationT.set(rotation).transpose();
+            worldInverse.set(rotation).mul(local).mul(rotationT);
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    inertia1[9 * b + 3 * r + c] = worldInverse.get(c, r);
+                }
+            }
+        }
+        boolean scaled = apply(bodies, bodyCount, movable, im, vel0, inertia0, start, vel, pose, 3, inertia1, i0, i1, count,
+                lift, dt);
+        for (int b = 1; b < bodyCount; b++) {
+            if (scaled && movable[b]) {
+                int o = 6 * b;
+                bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
+                bodies[b].angularVelocity(vel[o + 3], vel[o + 4], vel[o + 5]);
+            }
+            bodies[b] = null;
+        }
+        return scaled;
+    }
+
+    /** The slot of body b (0 for none), recording what it brings on first sight. */
+    private int slot(RigidBody b, int mask) {
+        if (b == null) {
+            return 0;
+        }
+        int h = (System.identityHashCode(b) * 0x9E3779B9) >>> 7 & mask;
+        for (int e; (e = table[h]) >= 0; h = (h + 1) & mask) {
+            if (bodies[e] == b) {
+                return e;
+            }
+        }
+        int k = bodyCount++;
+        if (bodies.length <= k) {
+            int cap = 2 * bodies.length;
+            bodies = java.util.Arrays.copyOf(bodies, cap);
+            movable = java.util.Arrays.copyOf(movable, cap);
+            im = java.util.Arrays.copyOf(im, cap);
+            vel0 = java.util.Arrays.copyOf(vel0, 6 * cap);
+            vel = java.util.Arrays.copyOf(vel, 6 * cap);
+            inertia0 = java.util.Arrays.copyOf(inertia0, 9 * cap);
+            start = java.util.Arrays.copyOf(start, 3 * cap);
+            pose = java.util.Arrays.copyOf(pose, 3 * cap);
+            inertia1 = java.util.Arrays.copyOf(inertia1, 9 * cap);
+        }
+        table[h] = k;
+        bodies[k] = b;
+        // Sleeping bodies count as movable: the resolver may wake them, and they bring no energy.
+        movable[k] = b.type() == BodyType.DYNAMIC && b.inverseMass() > 0;
+        im[k] = movable[k] ? b.inverseMass() : 0;
+        Vector3dc v = b.velocity(), w = b.angularVelocity(), x = b.position();
+        int o = 6 * k;
+        vel0[o] = v.x();
+        vel0[o + 1] = v.y();
+        vel0[o + 2] = v.z();
+        vel0[o + 3] = w.x();
+        vel0[o + 4] = w.y();
+        vel0[o + 5] = w.z();
+        b.getInverseInertiaTensorWorld(w9);
+        System.arraycopy(w9, 0, inertia0, 9 * k, 9);
+        start[3 * k] = x.x();
+        start[3 * k + 1] = x.y();
+        start[3 * k + 2] = x.z();
+        return k;
+    }
+
+    /** Body b's final world inverse inertia into w: from {@code inertia1} when given, else from the body. */
+    private static void finalInertia(RigidBody[] bodies, double[] inertia1, int b, double[] w) {
+        if (inertia1 != null) {
+            System.arraycopy(inertia1, 9 * b, w, 0, 9);
+        } else {
+            bodies[b].getInverseInertiaTensorWorld(w);
+        }
+    }
+
+    private static double linear(double[] v, int o, double m) {
+        return 0.5 * m * (v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2]);
+    }
+
+    /**
+     * ½ωᵀIω for angular velocity v[o+3..o+5] and the symmetric inverse inertia I⁻¹ at a[q..q+8]
+     * (row-major): I = adj(I⁻¹) / det(I⁻¹), by cofactors. 0 for a zero or singular I⁻¹.
+     */
+    private static double rotational(double[] v, int o, double[] a, int q) {
+        double a00 = a[q], a01 = a[q + 1], a02 = a[q + 2], a11 = a[q + 4], a12 = a[q + 5], a22 = a[q + 8];
+        double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
+        double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
+        double det = a00 * c00 + a01 * c01 + a02 * c02;
+        if (!(det > 0)) {
+            return 0;
+        }
+        double wx = v[o + 3], wy = v[o + 4], wz = v[o + 5];
+        return 0.5 * (c00 * wx * wx + c11 * wy * wy + c22 * wz * wz + 2 * (c01 * wx * wy + c02 * wx * wz + c12 * wy * wz)) / det;
+    }
+
+    /**
+     * The free island's rigid spin about its centre of mass c: Ω = I_c⁻¹·L_c with L_c and I_c
+     * summed over the movable bodies at their final poses (parallel-axis terms included). Writes
+     * Ω to spin[0..2] and ½ΩᵀI_cΩ to spin[3].
+     */
+    private void rigidSpin(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel, double[] pose,
+            int poseStride, double[] inertia1, double cx, double cy, double cz) {
+        double lx = 0, ly = 0, lz = 0;
+        double i00 = 0, i01 = 0, i02 = 0, i11 = 0, i12 = 0, i22 = 0;
+        double[] w = w9;
+        for (int b = 1; b < bodyCount; b++) {
+            if (!movable[b]) {
+                continue;
+            }
+            int o = 6 * b, p = poseStride * b;
+            double m = 1 / im[b];
+            double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
+            lx += m * (ry * vel[o + 2] - rz * vel[o + 1]);
+            ly += m * (rz * vel[o] - rx * vel[o + 2]);
+            lz += m * (rx * vel[o + 1] - ry * vel[o]);
+            finalInertia(bodies, inertia1, b, w);
+            double a00 = w[0], a01 = w[1], a02 = w[2], a11 = w[4], a12 = w[5], a22 = w[8];
+            double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
+            double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
+            double det = a00 * c00 + a01 * c01 + a02 * c02;
+            double inv = det > 0 ? 1 / det : 0;
+            double ax = vel[o + 3], ay = vel[o + 4], az = vel[o + 5];
+            lx += (c00 * ax + c01 * ay + c02 * az) * inv;
+            ly += (c01 * ax + c11 * ay + c12 * az) * inv;
+            lz += (c02 * ax + c12 * ay + c22 * az) * inv;
+            double r2 = rx * rx + ry * ry + rz * rz;
+            i00 += c00 * inv + m * (r2 - rx * rx);
+            i11 += c11 * inv + m * (r2 - ry * ry);
+            i22 += c22 * inv + m * (r2 - rz * rz);
+            i01 += c01 * inv - m * rx * ry;
+            i02 += c02 * inv - m * rx * rz;
+            i12 += c12 * inv - m * ry * rz;
+        }
+        double k00 = i11 * i22 - i12 * i12, k01 = i02 * i12 - i01 * i22, k02 = i01 * i12 - i02 * i11;
+        double k11 = i00 * i22 - i02 * i02, k12 = i01 * i02 - i00 * i12, k22 = i00 * i11 - i01 * i01;
+        double det = i00 * k00 + i01 * k01 + i02 * k02;
+        if (!(det > 0)) {
+            spin[0] = spin[1] = spin[2] = spin[3] = 0;
+            return;
+        }
+        double x = (k00 * lx + k01 * ly + k02 * lz) / det;
+        double y = (k01 * lx + k11 * ly + k12 * lz) / det;
+        double z = (k02 * lx + k12 * ly + k22 * lz) / det;
+        spin[0] = x;
+        spin[1] = y;
+        spin[2] = z;
+        spin[3] = 0.5 * (x * lx + y * ly + z * lz);
+    }
+}
