@@ -222,9 +222,8 @@ final class JointBlocks {
         }
     }
 
-    /** Body 0's point (p − d/2) at dest[o..o+3) and body 1's (p + d/2) at dest[o+3..o+6) of a held point. */
+    /** The held point's contact point p into dest[o..o+3) and dest[o+3..o+6) ({@link #penetrations} then offsets them by ∓d/2). */
     private static void pointEnds(Contact plusX, double[] dest, int o) {
-        // The run's +x, +y, +z contacts' penetrations are d's components; all share the point.
         Vector3dc p = plusX.point();
         dest[o] = p.x();
         dest[o + 1] = p.y();

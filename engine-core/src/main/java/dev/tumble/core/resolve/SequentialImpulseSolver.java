@@ -31,6 +31,10 @@ import org.joml.Vector3dc;
  * velocity change times {@code dt} (see {@link SequentialImpulseSettings#impulseRepositioning()}).
  * (6) Position correction.
  *
+ * <p><b>Joints.</b> A joint's held points, hinges and rods, recognised among its contacts, are
+ * solved as exact bilateral blocks before the manifolds in every sweep and corrected in the
+ * position pass (see {@link JointBlocks}); its other contacts (cables, limits) are contacts.
+ *
  * <p><b>Contact basis.</b> The normal {@code n} is the contact's (from body 1 to body 0); the
  * tangents reported per contact are a deterministic, continuous function of {@code n} alone (see
  * {@link #tangentBasis}), so a persistent contact whose normal turns slowly keeps a slowly
