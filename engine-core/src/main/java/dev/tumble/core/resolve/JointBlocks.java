@@ -74,7 +74,8 @@ final class JointBlocks {
 
     /** @return the block contact {@code c} belongs to, or −1 when it is solved as a contact. */
     int blockOf(int contact) {
-        return blockOf[contact];
+        // No blocks (none found, or the solver's jointBlocks setting off): blockOf may be stale.
+        return count == 0 ? -1 : blockOf[contact];
     }
 
     /** @return the number of blocks found by the last {@link #find}. */

@@ -365,7 +365,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** Finds the joints' blocks among the contacts (their contacts leave the manifolds). */
     private void findJoints(Contact[] contacts, int count) {
         joints.bind(vel, im, inertia, movable, pose);
-        joints.find(contacts, count, i0, i1);
+        joints.find(contacts, settings.jointBlocks() ? count : 0, i0, i1);
     }
 
     private void prepareJoints(Contact[] contacts) {

@@ -29,12 +29,13 @@ class SequentialImpulseJointsTest {
     private static final double G = 9.81;
 
     private static World world() {
-        return new World(WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).sleepEnabled(false).build());
+        return new World(WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).sleepEnabled(false)
+                .sequentialImpulse(SequentialImpulseSettings.builder().jointBlocks(true).build()).build());
     }
 
     /** One sweep, nothing else: what a single visit to the block leaves. */
     private static SequentialImpulseSolver oneSweep() {
-        return new SequentialImpulseSolver(SequentialImpulseSettings.builder().velocityIterations(1).positionIterations(0)
+        return new SequentialImpulseSolver(SequentialImpulseSettings.builder().jointBlocks(true).velocityIterations(1).positionIterations(0)
                 .warmStarting(false).impulseRepositioning(false).shockPropagation(false).build());
     }
 
