@@ -21,6 +21,13 @@ import org.joml.Vector3dc;
  * relative contact positions and the contact basis are computed once, in
  * {@link #calculateInternals}, and not refreshed while the resolver moves bodies.
  *
+ * <p><b>Memory.</b> The contact itself holds only its inputs, its bodies and the normal impulse
+ * applied (about 150 bytes with its point and normal): the data Millington's resolver prepares
+ * live in an {@link Internals} store that the resolver lends ({@link #internals(Internals)}) from a
+ * pool the size of its largest call, and the working arrays of an impulse in the resolver's
+ * {@link ImpulseScratch}. A world of thousands of contacts resolved island by island then keeps
+ * that data in cache, and a contact the sequential-impulse solver resolves never has any.
+ *
  * <p>Contacts are mutable so a {@link ContactBuffer} can pool them; {@link #set} validates its
  * arguments and leaves the contact unchanged when it throws.
  */
@@ -35,21 +42,17 @@ public final class Contact {
     private double penetration;
     private double friction;
     private double restitution;
-
-    /** Row-major contact-to-world matrix; columns (normal, tangent 0, tangent 1). */
-    private final double[] contactToWorld = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    private double r0x, r0y, r0z;
-    private double r1x, r1y, r1z;
-    private double cvx, cvy, cvz;
-    private double desiredDeltaVelocity;
     /** Sum of the normal impulses applied to this contact since it was set (N·s). */
     private double appliedNormalImpulse;
-    /** Shock propagation: body 1 counts in the contact velocity, but fixes leave it where it is. */
-    private boolean body1Held;
-    /** Whether {@link #holdBody} swapped the bodies (undone by {@code holdBody(-1)}). */
-    private boolean swappedToHold;
     /** Whether a joint wrote this contact (not a collision); see {@link #joint(boolean)}. */
     private boolean joint;
+    /**
+     * What only Millington's resolver reads and writes (basis, relative positions, velocities):
+     * the store a resolver lends ({@link #internals(Internals)}), or one made by
+     * {@link #calculateInternals} when none was lent. Null after {@link #set}, so a contact the
+     * sequential-impulse solver resolves stays small.
+     */
+    private Internals prepared;
 
     /** An empty contact, for pools: it has no bodies until {@link #set} is called. */
     public Contact() {
@@ -137,9 +140,8 @@ public final class Contact {
         this.friction = friction;
         this.restitution = restitution;
         this.appliedNormalImpulse = 0;
-        this.body1Held = false;
-        this.swappedToHold = false;
         this.joint = false;
+        this.prepared = null;
         return this;
     }
 
@@ -217,18 +219,19 @@ public final class Contact {
 
     /** Copies the contact basis (contact-to-world, row-major, columns normal, t0, t1) into {@code dest9}. */
     public double[] contactToWorld(double[] dest9) {
-        System.arraycopy(contactToWorld, 0, dest9, 0, 9);
+        System.arraycopy(read().contactToWorld, 0, dest9, 0, 9);
         return dest9;
     }
 
     /** @return entry {@code rowMajorIndex} (0–8) of the contact basis. */
     public double contactToWorld(int rowMajorIndex) {
-        return contactToWorld[rowMajorIndex];
+        return read().contactToWorld[rowMajorIndex];
     }
 
     /** Copies the contact point relative to body {@code i}'s centre of mass (m, world axes) into {@code dest}. */
     public Vector3d relativeContactPosition(int i, Vector3d dest) {
-        return i == 0 ? dest.set(r0x, r0y, r0z) : dest.set(r1x, r1y, r1z);
+        Internals st = read();
+        return i == 0 ? dest.set(st.r0x, st.r0y, st.r0z) : dest.set(st.r1x, st.r1y, st.r1z);
     }
 
     /**
@@ -236,12 +239,77 @@ public final class Contact {
      * closing) into {@code dest}.
      */
     public Vector3d contactVelocity(Vector3d dest) {
-        return dest.set(cvx, cvy, cvz);
+        Internals st = read();
+        return dest.set(st.cvx, st.cvy, st.cvz);
     }
 
     /** @return the velocity change along the normal the resolver aims for, m/s. */
     public double desiredDeltaVelocity() {
-        return desiredDeltaVelocity;
+        return read().desiredDeltaVelocity;
+    }
+
+    /** @return the prepared data for reading: an unprepared contact reads the identity basis and zeros. */
+    private Internals read() {
+        return prepared != null ? prepared : Internals.NONE;
+    }
+
+    /** @return the prepared data for writing, made on first use. */
+    private Internals prepared() {
+        Internals st = prepared;
+        if (st == null) {
+            st = new Internals();
+            prepared = st;
+        }
+        return st;
+    }
+
+    /**
+     * Lends the contact a store for what {@link #calculateInternals} computes and the resolver
+     * updates (basis, relative positions, contact velocity, desired delta velocity, held body), so
+     * that a resolver keeps that data in a few pooled stores of its own instead of every contact
+     * carrying it. The contact uses the store until the next {@link #set} or {@code internals}
+     * call; a store lent to one contact at a time is read correctly, and the accessors of the
+     * prepared data then read what the last contact prepared with it wrote.
+     *
+     * @param store the store, not null; its held-body state is cleared
+     * @return this contact
+     */
+    public Contact internals(Internals store) {
+        if (store == null) {
+            throw new IllegalArgumentException("store must not be null");
+        }
+        store.body1Held = false;
+        store.swappedToHold = false;
+        prepared = store;
+        return this;
+    }
+
+    /**
+     * Millington's per-contact data, computed by {@link #calculateInternals} and updated by the
+     * resolver's fixes (Cyclone keeps it in the contact itself). Opaque: a resolver makes a pool
+     * of them and lends one to each contact it prepares ({@link #internals(Internals)}).
+     */
+    public static final class Internals {
+        /** Read by contacts never prepared; never written. */
+        private static final Internals NONE = new Internals();
+        /** Row-major contact-to-world matrix; columns (normal, tangent 0, tangent 1). */
+        private final double[] contactToWorld = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        /** Contact point relative to each body's centre of mass, m. */
+        private double r0x, r0y, r0z;
+        private double r1x, r1y, r1z;
+        /** Closing velocity in contact coordinates, m/s. */
+        private double cvx, cvy, cvz;
+        private double desiredDeltaVelocity;
+        /** Shock propagation: body 1 counts in the contact velocity, but fixes leave it where it is. */
+        private boolean body1Held;
+        /** Whether {@link #holdBody} swapped the bodies (undone by {@code holdBody(-1)}). */
+        private boolean swappedToHold;
+        /** Scratch for the calls that pass none (resolvers pass their own), made on first use. */
+        private ImpulseScratch scratch;
+
+        /** An empty store (identity basis, zeros). */
+        public Internals() {
+        }
     }
 
     // ------------------------------------------------------------------ preparation
@@ -258,27 +326,28 @@ public final class Contact {
         if (body0 == null) {
             swapBodies();
         }
-        calculateContactBasis();
+        Internals st = prepared();
+        calculateContactBasis(st);
         Vector3dc p0 = body0.position();
-        r0x = point.x - p0.x();
-        r0y = point.y - p0.y();
-        r0z = point.z - p0.z();
+        st.r0x = point.x - p0.x();
+        st.r0y = point.y - p0.y();
+        st.r0z = point.z - p0.z();
         if (body1 != null) {
             Vector3dc p1 = body1.position();
-            r1x = point.x - p1.x();
-            r1y = point.y - p1.y();
-            r1z = point.z - p1.z();
+            st.r1x = point.x - p1.x();
+            st.r1y = point.y - p1.y();
+            st.r1z = point.z - p1.z();
         } else {
-            r1x = r1y = r1z = 0;
+            st.r1x = st.r1y = st.r1z = 0;
         }
-        double[] m = contactToWorld;
+        double[] m = st.contactToWorld;
         // Body 0's local velocity.
         {
             Vector3dc w = body0.angularVelocity();
             Vector3dc v = body0.velocity();
-            double vx = (w.y() * r0z - w.z() * r0y) + v.x();
-            double vy = (w.z() * r0x - w.x() * r0z) + v.y();
-            double vz = (w.x() * r0y - w.y() * r0x) + v.z();
+            double vx = (w.y() * st.r0z - w.z() * st.r0y) + v.x();
+            double vy = (w.z() * st.r0x - w.x() * st.r0z) + v.y();
+            double vz = (w.x() * st.r0y - w.y() * st.r0x) + v.z();
             double x = vx * m[0] + vy * m[3] + vz * m[6];
             double y = vx * m[1] + vy * m[4] + vz * m[7];
             double z = vx * m[2] + vy * m[5] + vz * m[8];
@@ -286,16 +355,16 @@ public final class Contact {
             double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
             double accY = ax * m[1] + ay * m[4] + az * m[7];
             double accZ = ax * m[2] + ay * m[5] + az * m[8];
-            cvx = x + 0.0;
-            cvy = y + accY;
-            cvz = z + accZ;
+            st.cvx = x + 0.0;
+            st.cvy = y + accY;
+            st.cvz = z + accZ;
         }
         if (body1 != null) {
             Vector3dc w = body1.angularVelocity();
             Vector3dc v = body1.velocity();
-            double vx = (w.y() * r1z - w.z() * r1y) + v.x();
-            double vy = (w.z() * r1x - w.x() * r1z) + v.y();
-            double vz = (w.x() * r1y - w.y() * r1x) + v.z();
+            double vx = (w.y() * st.r1z - w.z() * st.r1y) + v.x();
+            double vy = (w.z() * st.r1x - w.x() * st.r1z) + v.y();
+            double vz = (w.x() * st.r1y - w.y() * st.r1x) + v.z();
             double x = vx * m[0] + vy * m[3] + vz * m[6];
             double y = vx * m[1] + vy * m[4] + vz * m[7];
             double z = vx * m[2] + vy * m[5] + vz * m[8];
@@ -303,9 +372,9 @@ public final class Contact {
             double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
             double accY = ax * m[1] + ay * m[4] + az * m[7];
             double accZ = ax * m[2] + ay * m[5] + az * m[8];
-            cvx -= x + 0.0;
-            cvy -= y + accY;
-            cvz -= z + accZ;
+            st.cvx -= x + 0.0;
+            st.cvy -= y + accY;
+            st.cvz -= z + accZ;
         }
         calculateDesiredDeltaVelocity(duration, velocityLimit);
     }
@@ -326,7 +395,7 @@ public final class Contact {
      * then {@code t1 = n × t0}. (Cyclone computes {@code t1.x} wrongly in the first branch; this is
      * the fixed formula.)
      */
-    private void calculateContactBasis() {
+    private void calculateContactBasis(Internals st) {
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double t0x, t0y, t0z, t1x, t1y, t1z;
         if (Math.abs(nx) > Math.abs(ny)) {
@@ -346,7 +415,7 @@ public final class Contact {
             t1y = -nx * t0z;
             t1z = nx * t0y;
         }
-        double[] m = contactToWorld;
+        double[] m = st.contactToWorld;
         m[0] = nx;
         m[1] = t0x;
         m[2] = t1x;
@@ -368,6 +437,7 @@ public final class Contact {
      * @param velocityLimit closing speed (m/s) below which restitution is ignored
      */
     public void calculateDesiredDeltaVelocity(double duration, double velocityLimit) {
+        Internals st = prepared();
         double velocityFromAcc = 0;
         double nx = normal.x, ny = normal.y, nz = normal.z;
         if (body0.isAwake()) {
@@ -379,10 +449,10 @@ public final class Contact {
             velocityFromAcc -= (a.x() * duration) * nx + (a.y() * duration) * ny + (a.z() * duration) * nz;
         }
         double thisRestitution = restitution;
-        if (Math.abs(cvx) < velocityLimit) {
+        if (Math.abs(st.cvx) < velocityLimit) {
             thisRestitution = 0.0;
         }
-        desiredDeltaVelocity = -cvx - thisRestitution * (cvx - velocityFromAcc);
+        st.desiredDeltaVelocity = -st.cvx - thisRestitution * (st.cvx - velocityFromAcc);
     }
 
     /**
@@ -418,51 +488,52 @@ public final class Contact {
         if (i < -1 || i > 1) {
             throw new IllegalArgumentException("i must be -1, 0 or 1, was " + i);
         }
+        Internals st = prepared();
         if (i == -1) {
-            if (swappedToHold) {
-                swapPrepared();
+            if (st.swappedToHold) {
+                swapInternals(st);
             }
-            body1Held = false;
-            swappedToHold = false;
+            st.body1Held = false;
+            st.swappedToHold = false;
             return;
         }
         if (body(i) == null) {
             throw new IllegalArgumentException("body " + i + " of the contact is the static world");
         }
         if (i == 0) {
-            swapPrepared();
-            swappedToHold = !swappedToHold;
+            swapInternals(st);
+            st.swappedToHold = !st.swappedToHold;
         }
-        body1Held = true;
+        st.body1Held = true;
     }
 
     /** Whether impulses and position fixes move body 1: it exists and is not held. */
-    private boolean body1Moves() {
-        return body1 != null && !body1Held;
+    private boolean body1Moves(Internals st) {
+        return body1 != null && !st.body1Held;
     }
 
     /** @return whether body 1 is held immovable ({@link #holdBody}). */
     public boolean isBody1Held() {
-        return body1Held;
+        return read().body1Held;
     }
 
     /** Swaps the bodies of a prepared contact, keeping its relative velocity and penetration. */
-    private void swapPrepared() {
-        double[] m = contactToWorld;
+    private void swapInternals(Internals st) {
+        double[] m = st.contactToWorld;
         // Relative velocity (body 0 minus body 1) in world coordinates.
-        double wx = m[0] * cvx + m[1] * cvy + m[2] * cvz;
-        double wy = m[3] * cvx + m[4] * cvy + m[5] * cvz;
-        double wz = m[6] * cvx + m[7] * cvy + m[8] * cvz;
+        double wx = m[0] * st.cvx + m[1] * st.cvy + m[2] * st.cvz;
+        double wy = m[3] * st.cvx + m[4] * st.cvy + m[5] * st.cvz;
+        double wz = m[6] * st.cvx + m[7] * st.cvy + m[8] * st.cvz;
         swapBodies();
         double t;
-        t = r0x; r0x = r1x; r1x = t;
-        t = r0y; r0y = r1y; r1y = t;
-        t = r0z; r0z = r1z; r1z = t;
-        calculateContactBasis();
+        t = st.r0x; st.r0x = st.r1x; st.r1x = t;
+        t = st.r0y; st.r0y = st.r1y; st.r1y = t;
+        t = st.r0z; st.r0z = st.r1z; st.r1z = t;
+        calculateContactBasis(st);
         // Body 1 minus body 0 now, in the new basis: the normal component is unchanged.
-        cvx = -(wx * m[0] + wy * m[3] + wz * m[6]);
-        cvy = -(wx * m[1] + wy * m[4] + wz * m[7]);
-        cvz = -(wx * m[2] + wy * m[5] + wz * m[8]);
+        st.cvx = -(wx * m[0] + wy * m[3] + wz * m[6]);
+        st.cvy = -(wx * m[1] + wy * m[4] + wz * m[7]);
+        st.cvz = -(wx * m[2] + wy * m[5] + wz * m[8]);
     }
 
     // ------------------------------------------------------------------ velocity
@@ -499,27 +570,44 @@ public final class Contact {
      */
     public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics,
             boolean limitRestitutionWork) {
+        Internals st = prepared();
+        if (st.scratch == null) {
+            st.scratch = new ImpulseScratch();
+        }
+        applyVelocityChange(velocityChange, rotationChange, diagnostics, limitRestitutionWork, st.scratch);
+    }
+
+    /**
+     * {@link #applyVelocityChange(double[], double[], ContactDiagnostics, boolean)} with the
+     * caller's working arrays: what a resolver calls, so contacts need not carry their own.
+     *
+     * @param scratch working arrays, used only during the call (not shared between threads)
+     */
+    public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics,
+            boolean limitRestitutionWork, ImpulseScratch scratch) {
+        Internals st = prepared();
+        ImpulseScratch sc = scratch;
         double ix, iy, iz;
         if (friction == 0.0) {
-            ix = frictionlessImpulse(diagnostics);
+            ix = frictionlessImpulse(st, sc, diagnostics);
             iy = 0;
             iz = 0;
         } else {
-            double[] out = impulseScratch;
-            frictionImpulse(out, diagnostics);
+            double[] out = sc.impulse;
+            frictionImpulse(st, sc, out, diagnostics);
             ix = out[0];
             iy = out[1];
             iz = out[2];
         }
-        if (limitRestitutionWork && desiredDeltaVelocity != -cvx && impulseWork(ix, iy, iz) > 0) {
-            double[] out = impulseScratch;
-            limitRestitution(out);
+        if (limitRestitutionWork && st.desiredDeltaVelocity != -st.cvx && impulseWork(st, sc, ix, iy, iz) > 0) {
+            double[] out = sc.impulse;
+            limitRestitution(st, sc, out);
             ix = out[0];
             iy = out[1];
             iz = out[2];
         }
         appliedNormalImpulse += ix;
-        double[] m = contactToWorld;
+        double[] m = st.contactToWorld;
         double jx = ix * m[0] + iy * m[1] + iz * m[2];
         double jy = ix * m[3] + iy * m[4] + iz * m[5];
         double jz = ix * m[6] + iy * m[7] + iz * m[8];
@@ -532,9 +620,9 @@ public final class Contact {
             diagnostics.impulseWorld[2] = jz;
         }
         RigidBody b0 = body0;
-        double tx = r0y * jz - r0z * jy;
-        double ty = r0z * jx - r0x * jz;
-        double tz = r0x * jy - r0y * jx;
+        double tx = st.r0y * jz - st.r0z * jy;
+        double ty = st.r0z * jx - st.r0x * jz;
+        double tz = st.r0x * jy - st.r0y * jx;
         double wx = tx * b0.inverseInertiaTensorWorld(0) + ty * b0.inverseInertiaTensorWorld(1)
                 + tz * b0.inverseInertiaTensorWorld(2);
         double wy = tx * b0.inverseInertiaTensorWorld(3) + ty * b0.inverseInertiaTensorWorld(4)
@@ -552,10 +640,10 @@ public final class Contact {
         b0.addVelocity(vx, vy, vz);
         b0.addAngularVelocity(wx, wy, wz);
         RigidBody b1 = body1;
-        if (body1Moves()) {
-            tx = jy * r1z - jz * r1y;
-            ty = jz * r1x - jx * r1z;
-            tz = jx * r1y - jy * r1x;
+        if (body1Moves(st)) {
+            tx = jy * st.r1z - jz * st.r1y;
+            ty = jz * st.r1x - jx * st.r1z;
+            tz = jx * st.r1y - jy * st.r1x;
             wx = tx * b1.inverseInertiaTensorWorld(0) + ty * b1.inverseInertiaTensorWorld(1)
                     + tz * b1.inverseInertiaTensorWorld(2);
             wy = tx * b1.inverseInertiaTensorWorld(3) + ty * b1.inverseInertiaTensorWorld(4)
@@ -582,31 +670,29 @@ public final class Contact {
         }
     }
 
-    /** Scratch for the friction impulse (contacts are not shared between threads). */
-    private final double[] impulseScratch = new double[3];
 
     /**
      * The velocity change along the normal per unit normal impulse, summed over both bodies:
      * {@code Σ m⁻¹ + Σ ((I⁻¹(r×n))×r)·n} (1/kg), Cyclone's operation order.
      */
-    private double frictionlessImpulse(ContactDiagnostics d) {
+    private double frictionlessImpulse(Internals st, ImpulseScratch sc, ContactDiagnostics d) {
         double nx = normal.x, ny = normal.y, nz = normal.z;
-        double deltaVelocity = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
+        double deltaVelocity = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
         deltaVelocity += body0.inverseMass();
-        if (body1Moves()) {
-            deltaVelocity += angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
+        if (body1Moves(st)) {
+            deltaVelocity += angularInertiaAlongNormal(body1, st.r1x, st.r1y, st.r1z, nx, ny, nz);
             deltaVelocity += body1.inverseMass();
         }
         if (d != null) {
             d.frictionless = true;
             d.deltaVelocityPerUnitImpulse = deltaVelocity;
         }
-        double[] k = unitImpulse;
+        double[] k = sc.unitImpulse;
         k[0] = deltaVelocity;
         k[1] = k[2] = k[3] = k[5] = k[6] = k[7] = 0;
         k[4] = k[8] = 0;
-        unitImpulseFrictionless = true;
-        return desiredDeltaVelocity / deltaVelocity;
+        sc.unitImpulseFrictionless = true;
+        return st.desiredDeltaVelocity / deltaVelocity;
     }
 
     /** {@code ((I⁻¹(r×n))×r)·n}: the angular inertia of a body along the normal, 1/kg. */
@@ -634,17 +720,17 @@ public final class Contact {
      * normal velocity and all planar velocity (static friction). When the planar impulse exceeds
      * {@code μ·J_n}, the dynamic-friction clamp of the book is applied.
      */
-    private void frictionImpulse(double[] out, ContactDiagnostics d) {
-        double[] w = deltaVelocityWorld;
+    private void frictionImpulse(Internals st, ImpulseScratch sc, double[] out, ContactDiagnostics d) {
+        double[] w = sc.deltaVelocityWorld;
         // deltaVelWorld = −[r0]×·I0⁻¹·[r0]× (+ the same for body 1), impulseToTorque = [r]×.
-        angularDeltaVelocity(body0, r0x, r0y, r0z, w, false);
+        angularDeltaVelocity(body0, st.r0x, st.r0y, st.r0z, w, false);
         double inverseMass = body0.inverseMass();
-        if (body1Moves()) {
-            angularDeltaVelocity(body1, r1x, r1y, r1z, w, true);
+        if (body1Moves(st)) {
+            angularDeltaVelocity(body1, st.r1x, st.r1y, st.r1z, w, true);
             inverseMass += body1.inverseMass();
         }
         double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7], w8 = w[8];
-        double[] m = contactToWorld;
+        double[] m = st.contactToWorld;
         double u0 = m[0] * w0 + m[3] * w3 + m[6] * w6;
         double u1 = m[0] * w1 + m[3] * w4 + m[6] * w7;
         double u2 = m[0] * w2 + m[3] * w5 + m[6] * w8;
@@ -687,7 +773,7 @@ public final class Contact {
             k7 = -(dv0 * dv7 - t12) * t17;
             k8 = (t4 - t8) * t17;
         }
-        double[] kv = unitImpulse;
+        double[] kv = sc.unitImpulse;
         kv[0] = dv0;
         kv[1] = dv1;
         kv[2] = dv2;
@@ -697,7 +783,7 @@ public final class Contact {
         kv[6] = dv6;
         kv[7] = dv7;
         kv[8] = dv8;
-        double[] ki = impulsePerVelocity;
+        double[] ki = sc.impulsePerVelocity;
         ki[0] = k0;
         ki[1] = k1;
         ki[2] = k2;
@@ -707,7 +793,7 @@ public final class Contact {
         ki[6] = k6;
         ki[7] = k7;
         ki[8] = k8;
-        unitImpulseFrictionless = false;
+        sc.unitImpulseFrictionless = false;
         if (d != null) {
             d.frictionless = false;
             System.arraycopy(w, 0, d.deltaVelocityWorldAngularPart, 0, 9);
@@ -715,11 +801,9 @@ public final class Contact {
             System.arraycopy(kv, 0, d.deltaVelocityContact, 0, 9);
             System.arraycopy(ki, 0, d.impulseMatrix, 0, 9);
         }
-        impulseFor(desiredDeltaVelocity, out, d);
+        impulseFor(st, sc, st.desiredDeltaVelocity, out, d);
     }
 
-    /** Scratch: −Σ[r]×·I⁻¹·[r]× of the last friction impulse, world coordinates, row-major. */
-    private final double[] deltaVelocityWorld = new double[9];
 
     /**
      * Writes (or with {@code add}, adds) {@code −[r]×·I⁻¹·[r]×} of body b into dest, row-major:
@@ -778,41 +862,34 @@ public final class Contact {
         }
     }
 
-    /** The last impulse's velocity change per unit impulse K (contact coordinates, row-major). */
-    private final double[] unitImpulse = new double[9];
-    /** Its inverse as the friction impulse used it (Cyclone's {@code setInverse}). */
-    private final double[] impulsePerVelocity = new double[9];
-    /** Whether the last impulse was the frictionless one (only K[0] is set). */
-    private boolean unitImpulseFrictionless;
-
     /** {@code ΔE = p·v₀ + ½ pᵀKp} (J) of impulse p in contact coordinates, K of the last impulse. */
-    private double impulseWork(double px, double py, double pz) {
-        double[] k = unitImpulse;
+    private double impulseWork(Internals st, ImpulseScratch sc, double px, double py, double pz) {
+        double[] k = sc.unitImpulse;
         double kx = k[0] * px + k[1] * py + k[2] * pz;
         double ky = k[3] * px + k[4] * py + k[5] * pz;
         double kz = k[6] * px + k[7] * py + k[8] * pz;
-        return px * cvx + py * cvy + pz * cvz + 0.5 * (px * kx + py * ky + pz * kz);
+        return px * st.cvx + py * st.cvy + pz * st.cvz + 0.5 * (px * kx + py * ky + pz * kz);
     }
 
     /**
      * The impulse for a desired normal velocity change {@code desired} (m/s), with the book's
      * dynamic-friction clamp, into {@code out}; K from the last impulse.
      */
-    private void impulseFor(double desired, double[] out) {
-        impulseFor(desired, out, null);
+    private void impulseFor(Internals st, ImpulseScratch sc, double desired, double[] out) {
+        impulseFor(st, sc, desired, out, null);
     }
 
     /** As {@link #impulseFor(double, double[])}, recording the unclamped impulse in d when given. */
-    private void impulseFor(double desired, double[] out, ContactDiagnostics d) {
-        if (unitImpulseFrictionless) {
-            out[0] = desired / unitImpulse[0];
+    private void impulseFor(Internals st, ImpulseScratch sc, double desired, double[] out, ContactDiagnostics d) {
+        if (sc.unitImpulseFrictionless) {
+            out[0] = desired / sc.unitImpulse[0];
             out[1] = 0;
             out[2] = 0;
             return;
         }
-        double[] k = impulsePerVelocity;
-        double killY = -cvy;
-        double killZ = -cvz;
+        double[] k = sc.impulsePerVelocity;
+        double killY = -st.cvy;
+        double killZ = -st.cvz;
         double ix = desired * k[0] + killY * k[1] + killZ * k[2];
         double iy = desired * k[3] + killY * k[4] + killZ * k[5];
         double iz = desired * k[6] + killY * k[7] + killZ * k[8];
@@ -829,7 +906,7 @@ public final class Contact {
             d.dynamicFrictionClampApplied = clamp;
         }
         if (clamp) {
-            double[] dv = unitImpulse;
+            double[] dv = sc.unitImpulse;
             iy /= planarImpulse;
             iz /= planarImpulse;
             ix = dv[0] + dv[1] * friction * iy + dv[2] * friction * iz;
@@ -846,21 +923,21 @@ public final class Contact {
      * Lowers the restitution part of the desired delta velocity until the impulse does no positive
      * work; writes that impulse into {@code out} and keeps the lowered desired delta velocity.
      */
-    private void limitRestitution(double[] out) {
-        double bounce = desiredDeltaVelocity + cvx;
+    private void limitRestitution(Internals st, ImpulseScratch sc, double[] out) {
+        double bounce = st.desiredDeltaVelocity + st.cvx;
         double lo = 0;
         double hi = 1;
         for (int i = 0; i < 16; i++) {
             double mid = 0.5 * (lo + hi);
-            impulseFor(-cvx + mid * bounce, out);
-            if (impulseWork(out[0], out[1], out[2]) > 0) {
+            impulseFor(st, sc, -st.cvx + mid * bounce, out);
+            if (impulseWork(st, sc, out[0], out[1], out[2]) > 0) {
                 hi = mid;
             } else {
                 lo = mid;
             }
         }
-        desiredDeltaVelocity = -cvx + lo * bounce;
-        impulseFor(desiredDeltaVelocity, out);
+        st.desiredDeltaVelocity = -st.cvx + lo * bounce;
+        impulseFor(st, sc, st.desiredDeltaVelocity, out);
     }
 
     // ------------------------------------------------------------------ position
@@ -881,14 +958,15 @@ public final class Contact {
      */
     public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
             double angularLimit, ContactDiagnostics d) {
+        Internals st = prepared();
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double totalInertia = 0;
-        double angIn0 = angularInertiaAlongNormal(body0, r0x, r0y, r0z, nx, ny, nz);
+        double angIn0 = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
         double linIn0 = body0.inverseMass();
         totalInertia += linIn0 + angIn0;
         double angIn1 = 0, linIn1 = 0;
-        if (body1Moves()) {
-            angIn1 = angularInertiaAlongNormal(body1, r1x, r1y, r1z, nx, ny, nz);
+        if (body1Moves(st)) {
+            angIn1 = angularInertiaAlongNormal(body1, st.r1x, st.r1y, st.r1z, nx, ny, nz);
             linIn1 = body1.inverseMass();
             totalInertia += linIn1 + angIn1;
         }
@@ -906,10 +984,10 @@ public final class Contact {
         if (!(totalInertia != 0)) {
             return;
         }
-        moveBody(0, body0, r0x, r0y, r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
+        moveBody(0, body0, st.r0x, st.r0y, st.r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
                 angularChange, d);
-        if (body1Moves()) {
-            moveBody(1, body1, r1x, r1y, r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
+        if (body1Moves(st)) {
+            moveBody(1, body1, st.r1x, st.r1y, st.r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     linearChange, angularChange, d);
         }
     }
@@ -984,12 +1062,13 @@ public final class Contact {
      */
     public void applyLinearPositionChange(double[] linearChange, double[] angularChange, double penetration,
             double slop, double fraction) {
+        Internals st = prepared();
         for (int k = 0; k < 6; k++) {
             linearChange[k] = 0;
             angularChange[k] = 0;
         }
         double im0 = body0.inverseMass();
-        double im1 = body1Moves() ? body1.inverseMass() : 0;
+        double im1 = body1Moves(st) ? body1.inverseMass() : 0;
         double total = im0 + im1;
         double correction = Math.max(penetration - slop, 0) * fraction;
         if (!(total > 0) || correction == 0) {
@@ -1003,7 +1082,7 @@ public final class Contact {
         if (!body0.isAwake()) {
             body0.calculateDerivedData();
         }
-        if (body1Moves()) {
+        if (body1Moves(st)) {
             double move1 = -correction * (im1 / total);
             linearChange[3] = normal.x * move1;
             linearChange[4] = normal.y * move1;
@@ -1024,15 +1103,16 @@ public final class Contact {
      * @param b which body of this contact moved (0 or 1)
      */
     public void updatePenetration(int b, double lx, double ly, double lz, double ax, double ay, double az) {
+        Internals st = prepared();
         double rx, ry, rz;
         if (b == 0) {
-            rx = r0x;
-            ry = r0y;
-            rz = r0z;
+            rx = st.r0x;
+            ry = st.r0y;
+            rz = st.r0z;
         } else {
-            rx = r1x;
-            ry = r1y;
-            rz = r1z;
+            rx = st.r1x;
+            ry = st.r1y;
+            rz = st.r1z;
         }
         double dx = lx + (ay * rz - az * ry);
         double dy = ly + (az * rx - ax * rz);
@@ -1048,24 +1128,25 @@ public final class Contact {
      */
     public void updateContactVelocity(int b, double vx, double vy, double vz, double wx, double wy, double wz,
             double duration, double velocityLimit) {
+        Internals st = prepared();
         double rx, ry, rz;
         if (b == 0) {
-            rx = r0x;
-            ry = r0y;
-            rz = r0z;
+            rx = st.r0x;
+            ry = st.r0y;
+            rz = st.r0z;
         } else {
-            rx = r1x;
-            ry = r1y;
-            rz = r1z;
+            rx = st.r1x;
+            ry = st.r1y;
+            rz = st.r1z;
         }
         double dx = vx + (wy * rz - wz * ry);
         double dy = vy + (wz * rx - wx * rz);
         double dz = vz + (wx * ry - wy * rx);
-        double[] m = contactToWorld;
+        double[] m = st.contactToWorld;
         double s = b == 1 ? -1.0 : 1.0;
-        cvx += (dx * m[0] + dy * m[3] + dz * m[6]) * s;
-        cvy += (dx * m[1] + dy * m[4] + dz * m[7]) * s;
-        cvz += (dx * m[2] + dy * m[5] + dz * m[8]) * s;
+        st.cvx += (dx * m[0] + dy * m[3] + dz * m[6]) * s;
+        st.cvy += (dx * m[1] + dy * m[4] + dz * m[7]) * s;
+        st.cvz += (dx * m[2] + dy * m[5] + dz * m[8]) * s;
         calculateDesiredDeltaVelocity(duration, velocityLimit);
     }
 

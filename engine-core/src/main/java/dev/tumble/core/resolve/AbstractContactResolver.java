@@ -2,6 +2,8 @@ package dev.tumble.core.resolve;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.contact.ImpulseScratch;
+import java.util.Arrays;
 
 /** What both resolvers share: settings, scratch, the per-contact fixes and updates. */
 abstract class AbstractContactResolver implements ContactResolver {
@@ -20,6 +22,10 @@ abstract class AbstractContactResolver implements ContactResolver {
     final double[] angularChange = new double[6];
     final double[] velocityChange = new double[6];
     final double[] rotationChange = new double[6];
+    /** Working arrays of one impulse, shared by every contact this resolver fixes. */
+    private final ImpulseScratch impulseScratch = new ImpulseScratch();
+    /** Stores lent to the contacts of a call for their prepared data, by index in the call. */
+    private Contact.Internals[] internals = new Contact.Internals[0];
 
     AbstractContactResolver(ResolverSettings settings) {
         if (settings == null) {
@@ -114,11 +120,21 @@ abstract class AbstractContactResolver implements ContactResolver {
         }
     }
 
-    /** Cyclone's {@code prepareContacts}. */
+    /**
+     * Cyclone's {@code prepareContacts}, each contact first lent store {@code i} of this resolver's
+     * pool for its prepared data (the pool grows to the largest call seen).
+     */
     final void prepare(Contact[] contacts, int count, double duration) {
+        if (internals.length < count) {
+            int old = internals.length;
+            internals = Arrays.copyOf(internals, Math.max(count, 2 * old));
+            for (int i = old; i < internals.length; i++) {
+                internals[i] = new Contact.Internals();
+            }
+        }
         double velocityLimit = settings.velocityLimit();
         for (int i = 0; i < count; i++) {
-            contacts[i].calculateInternals(duration, velocityLimit);
+            contacts[i].internals(internals[i]).calculateInternals(duration, velocityLimit);
         }
         if (observer != null) {
             observer.afterPrepare(contacts, count);
@@ -139,7 +155,7 @@ abstract class AbstractContactResolver implements ContactResolver {
     /** Wakes as needed and applies the impulse at {@code contact}, filling the change arrays. */
     final void fixVelocity(Contact contact) {
         contact.matchAwakeState();
-        contact.applyVelocityChange(velocityChange, rotationChange, null, settings.limitRestitutionWork());
+        contact.applyVelocityChange(velocityChange, rotationChange, null, settings.limitRestitutionWork(), impulseScratch);
     }
 
     /** Updates {@code c}'s penetration for every body it shares with {@code fixed} (Cyclone's order). */

@@ -10,10 +10,16 @@ import java.util.Arrays;
  * new contacts (begin) from lasting ones (persist) and vanished ones (end), and so a solver can
  * warm-start from last step's impulses.
  *
- * <p>Entries live in dense arrays in the order the step produced them; a key → entry map
- * (open addressing over the previous step's entries) is rebuilt every step. Iteration never
- * depends on hash order, so events come out in a deterministic order and a snapshot restores
- * the cache exactly. Arrays grow on demand: no allocation once warmed up.
+ * <p>Entries live in dense arrays in the order the step produced them. A contact of this step is
+ * matched to the <em>first</em> previous entry with its key (or to none when that one is taken).
+ * Steps mostly repeat the previous one's order, so the entry after the last one matched is tried
+ * first; it is taken without a lookup when it is provably the first with its key (no earlier
+ * entry of its run of one pair has its feature, and no pair came in two runs). Otherwise a
+ * key → entry map (open addressing over the previous entries, built on the first such miss of a
+ * step) answers. At 10,000 bodies the map and its entries outgrow the caches, so the try spares
+ * two cache misses per contact. Iteration never depends on hash order, so events come out in a
+ * deterministic order and a snapshot restores the cache exactly. Arrays grow on demand: no
+ * allocation once warmed up.
  */
 final class ContactCache {
     /** Impulses remembered per entry: normal, tangent 0, tangent 1 (N·s). */
@@ -22,18 +28,31 @@ final class ContactCache {
     private Entries previous = new Entries();
     private Entries current = new Entries();
     private int[] table = new int[64];
-    /** Pair key → first previous entry of that pair (for matching by position). */
-    private int[] pairTable = new int[64];
+    /** Whether {@link #table} indexes this step's previous entries. */
+    private boolean keysIndexed;
     private boolean[] matched = new boolean[16];
     /** Per current entry: whether it took over a previous entry's impulses. */
     private boolean[] found = new boolean[16];
+    /** The previous entry tried first for the next contact: the one after the last match. */
+    private int cursor;
 
-    /** Starts a step: last step's entries become "previous" and are indexed for lookup. */
+    /** Starts a step: last step's entries become "previous" (indexed for lookup when needed). */
     void beginStep() {
         Entries t = previous;
         previous = current;
         current = t;
-        current.count = 0;
+        current.clear(previous.runs);
+        keysIndexed = false;
+        cursor = 0;
+        if (matched.length < previous.count) {
+            matched = new boolean[Math.max(previous.count, matched.length * 2)];
+        }
+        Arrays.fill(matched, 0, previous.count, false);
+    }
+
+    /** Indexes every previous entry by key; equal keys probe in entry order, so the first is found first. */
+    private void indexKeys() {
+        keysIndexed = true;
         int need = Integer.highestOneBit(Math.max(16, previous.count * 2)) << 1;
         if (table.length < need) {
             table = new int[need];
@@ -47,11 +66,6 @@ final class ContactCache {
             }
             table[slot] = i;
         }
-        pairsIndexed = false;
-        if (matched.length < previous.count) {
-            matched = new boolean[Math.max(previous.count, matched.length * 2)];
-        }
-        Arrays.fill(matched, 0, previous.count, false);
     }
 
     /**
@@ -62,7 +76,17 @@ final class ContactCache {
      * @return the previous step's entry index for the same key, or −1 when the contact is new
      */
     int add(long pair, long feature, int bodyA, int bodyB) {
-        int prev = find(pair, feature);
+        int g = cursor;
+        int prev;
+        if (g < previous.count && previous.pair[g] == pair && previous.feature[g] == feature
+                && !previous.repeated[g] && !previous.pairInRuns) {
+            prev = g;
+        } else {
+            prev = find(pair, feature);
+        }
+        if (prev >= 0) {
+            cursor = prev + 1;
+        }
         int i = current.append(pair, feature, bodyA, bodyB);
         if (found.length < current.pair.length) {
             found = Arrays.copyOf(found, current.pair.length);
@@ -86,8 +110,6 @@ final class ContactCache {
         current.point[3 * i + 2] = z;
     }
 
-    private boolean pairsIndexed;
-
     /**
      * For a current entry that found no previous entry with its feature id: takes over the
      * impulses of the nearest previous entry of the same pair and shapes (the feature key's upper
@@ -103,11 +125,9 @@ final class ContactCache {
         if (found[i]) {
             return true;
         }
-        if (!pairsIndexed) {
-            indexPairs();
-        }
         long pair = current.pair[i];
         long shapes = current.feature[i] >>> 32;
+        int[] pairTable = previous.runTable;
         int mask = pairTable.length - 1;
         int slot = hash(pair, -1) & mask;
         int first = -1;
@@ -145,28 +165,10 @@ final class ContactCache {
         return true;
     }
 
-    /** Indexes the first previous entry of every run of one pair. */
-    private void indexPairs() {
-        pairsIndexed = true;
-        int need = table.length;
-        if (pairTable.length < need) {
-            pairTable = new int[need];
-        }
-        Arrays.fill(pairTable, -1);
-        int mask = pairTable.length - 1;
-        for (int e = 0; e < previous.count; e++) {
-            if (e > 0 && previous.pair[e - 1] == previous.pair[e]) {
-                continue;
-            }
-            int slot = hash(previous.pair[e], -1) & mask;
-            while (pairTable[slot] >= 0) {
-                slot = (slot + 1) & mask;
-            }
-            pairTable[slot] = e;
-        }
-    }
-
     private int find(long pair, long feature) {
+        if (!keysIndexed) {
+            indexKeys();
+        }
         int mask = table.length - 1;
         int slot = hash(pair, feature) & mask;
         while (true) {
@@ -236,6 +238,7 @@ final class ContactCache {
             current.copy(r, w++);
         }
         current.count = w;
+        current.reindex();
     }
 
     /** @return body slot A of current entry {@code i}. */
@@ -290,7 +293,8 @@ final class ContactCache {
             }
         }
         current = e;
-        previous.count = 0;
+        previous.clear(0);
+        keysIndexed = false;
     }
 
     /** An ordered key for a body pair (slots, −1 for the static world). */
@@ -313,6 +317,81 @@ final class ContactCache {
         double[] impulse = new double[16 * IMPULSES];
         /** Contact point in body A's frame, m (only where {@link #setPoint} was called). */
         double[] point = new double[16 * 3];
+        /** Per entry: whether an earlier entry of its run of one pair has the same feature. */
+        boolean[] repeated = new boolean[16];
+        /** Pair key → first entry of the first run of that pair; open addressing, −1 empty. */
+        int[] runTable = emptyTable(64);
+        int runs;
+        /** First entry of the run the last indexed entry is in. */
+        private int runStart;
+        /** Whether some pair came in more than one run (then only the key map finds first entries). */
+        boolean pairInRuns;
+
+        private static int[] emptyTable(int n) {
+            int[] t = new int[n];
+            Arrays.fill(t, -1);
+            return t;
+        }
+
+        /** Empties the entries, with a run table sized for about {@code expected} runs. */
+        void clear(int expected) {
+            count = 0;
+            runs = 0;
+            pairInRuns = false;
+            int need = Integer.highestOneBit(Math.max(16, expected * 2)) << 1;
+            if (runTable.length < need) {
+                runTable = new int[need];
+            }
+            Arrays.fill(runTable, -1);
+        }
+
+        /** Rebuilds the run index and repeat flags after entries were moved. */
+        void reindex() {
+            int n = count;
+            clear(runs);
+            for (int i = 0; i < n; i++) {
+                index(i);
+            }
+            count = n;
+        }
+
+        /** Indexes entry {@code i} (entries before it indexed): its run and whether it repeats a feature. */
+        private void index(int i) {
+            if (i == 0 || pair[i - 1] != pair[i]) {
+                runStart = i;
+            }
+            boolean repeat = false;
+            for (int e = runStart; e < i && !repeat; e++) {
+                repeat = feature[e] == feature[i];
+            }
+            repeated[i] = repeat;
+            if (runStart != i) {
+                return;
+            }
+            if (2 * (runs + 1) > runTable.length) {
+                // Grown: runs inserted again in entry order, so the first run of a pair is still found first.
+                runTable = emptyTable(2 * runTable.length);
+                for (int e = 0; e < i; e++) {
+                    if (e == 0 || pair[e - 1] != pair[e]) {
+                        insertRun(e);
+                    }
+                }
+            }
+            runs++;
+            insertRun(i);
+        }
+
+        private void insertRun(int i) {
+            int mask = runTable.length - 1;
+            int slot = hash(pair[i], -1) & mask;
+            while (runTable[slot] >= 0) {
+                if (pair[runTable[slot]] == pair[i]) {
+                    pairInRuns = true;
+                }
+                slot = (slot + 1) & mask;
+            }
+            runTable[slot] = i;
+        }
 
         int append(long p, long f, int a, int b) {
             if (count == pair.length) {
@@ -323,6 +402,7 @@ final class ContactCache {
                 bodyB = Arrays.copyOf(bodyB, n);
                 impulse = Arrays.copyOf(impulse, n * IMPULSES);
                 point = Arrays.copyOf(point, n * 3);
+                repeated = Arrays.copyOf(repeated, n);
             }
             pair[count] = p;
             feature[count] = f;
@@ -335,6 +415,7 @@ final class ContactCache {
             point[3 * count] = 0;
             point[3 * count + 1] = 0;
             point[3 * count + 2] = 0;
+            index(count);
             return count++;
         }
 
