@@ -288,9 +288,9 @@ final class JointBlocks {
         angularRow(o, s0, s1, a0x, a0y, a0z, t[0], t[1], t[2]);
         angularRow(o + ROW, s0, s1, a0x, a0y, a0z, t[3], t[4], t[5]);
         int q = LOC * j;
-        toLocal(s0, a0x, a0y, a0z, false, loc, q + 6);
-        toLocal(s1, t[0], t[1], t[2], false, loc, q + 9);
-        toLocal(s1, t[3], t[4], t[5], false, loc, q + 12);
+        SequentialImpulseSolver.toLocal(pose, s0, a0x, a0y, a0z, false, loc, q + 6);
+        SequentialImpulseSolver.toLocal(pose, s1, t[0], t[1], t[2], false, loc, q + 9);
+        SequentialImpulseSolver.toLocal(pose, s1, t[3], t[4], t[5], false, loc, q + 12);
         // Warm start: forces FA (first point) and FB (second) → P = FA + FB at the middle, and
         // the moment h·n × (FA − FB) on the two angular rows.
         int r = MAX_ROWS * j;
@@ -343,9 +343,9 @@ final class JointBlocks {
         // so their separation along n is −penetration = length − current.
         double h = 0.5 * c0.penetration();
         int q = LOC * j;
-        toLocal(s0, p.x() - n.x() * h, p.y() - n.y() * h, p.z() - n.z() * h, true, loc, q);
-        toLocal(s1, p.x() + n.x() * h, p.y() + n.y() * h, p.z() + n.z() * h, true, loc, q + 3);
-        toLocal(s1, n.x(), n.y(), n.z(), false, loc, q + 6);
+        SequentialImpulseSolver.toLocal(pose, s0, p.x() - n.x() * h, p.y() - n.y() * h, p.z() - n.z() * h, true, loc, q);
+        SequentialImpulseSolver.toLocal(pose, s1, p.x() + n.x() * h, p.y() + n.y() * h, p.z() + n.z() * h, true, loc, q + 3);
+        SequentialImpulseSolver.toLocal(pose, s1, n.x(), n.y(), n.z(), false, loc, q + 6);
         lambda[MAX_ROWS * j] = (warm[3 * f] - warm[3 * (f + 1)]) * warmFactor;
     }
 
@@ -402,28 +402,8 @@ final class JointBlocks {
 
     private void storeLocal(int j, int s0, int s1, double[] e, int o) {
         int q = LOC * j;
-        toLocal(s0, e[o], e[o + 1], e[o + 2], true, loc, q);
-        toLocal(s1, e[o + 3], e[o + 4], e[o + 5], true, loc, q + 3);
-    }
-
-    /** World point or direction v into slot s's frame (slot 0 has the identity pose). */
-    private void toLocal(int s, double vx, double vy, double vz, boolean point, double[] dest, int o) {
-        int p = SequentialImpulseSolver.POSE_STRIDE * s;
-        double[] q = pose;
-        if (point) {
-            vx -= q[p];
-            vy -= q[p + 1];
-            vz -= q[p + 2];
-        }
-        rotate(q[p + 3], -q[p + 4], -q[p + 5], -q[p + 6], vx, vy, vz, dest, o);
-    }
-
-    private static void rotate(double qw, double qx, double qy, double qz, double vx, double vy, double vz,
-            double[] dest, int o) {
-        double tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-        dest[o] = vx + qw * tx + (qy * tz - qz * ty);
-        dest[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
-        dest[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
+        SequentialImpulseSolver.toLocal(pose, s0, e[o], e[o + 1], e[o + 2], true, loc, q);
+        SequentialImpulseSolver.toLocal(pose, s1, e[o + 3], e[o + 4], e[o + 5], true, loc, q + 3);
     }
 
     /** K⁻¹ of block j into kinv; false when K is singular (both bodies immovable). */
@@ -540,10 +520,11 @@ final class JointBlocks {
         }
     }
 
-    /** Applies row impulses dl[0..rows) of block j to the velocity table v. */
-    private void apply(int j, double[] dl, double[] v) {
-        int n = rows[j], s0 = a[j], s1 = b[j];
-        int o = ROW * MAX_ROWS * j;
+    /**
+     * The n rows from {@code row[o]} weighted by dl: the linear impulse (0..2) and the two bodies'
+     * angular velocity changes (3..5, 6..8), into a scratch array.
+     */
+    private double[] sumRows(int n, int o, double[] dl) {
         double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
         double[] R = row;
         for (int i = 0; i < n; i++, o += ROW) {
@@ -558,6 +539,27 @@ final class JointBlocks {
             by += R[o + 13] * l;
             bz += R[o + 14] * l;
         }
+        double[] t = rowSum;
+        t[0] = px;
+        t[1] = py;
+        t[2] = pz;
+        t[3] = ax;
+        t[4] = ay;
+        t[5] = az;
+        t[6] = bx;
+        t[7] = by;
+        t[8] = bz;
+        return t;
+    }
+
+    private final double[] rowSum = new double[9];
+
+    /** Applies row impulses dl[0..rows) of block j to the velocity table v. */
+    private void apply(int j, double[] dl, double[] v) {
+        int n = rows[j], s0 = a[j], s1 = b[j];
+        int o = ROW * MAX_ROWS * j;
+        double[] t = sumRows(n, o, dl);
+        double px = t[0], py = t[1], pz = t[2], ax = t[3], ay = t[4], az = t[5], bx = t[6], by = t[7], bz = t[8];
         if (movable[s0]) {
             int k0 = 6 * s0;
             double m = im[s0];
@@ -715,7 +717,7 @@ final class JointBlocks {
     /** Rotates the body-space vector src[o..o+3) by slot s's orientation into dest[d..d+3). */
     private void rotateBy(int s, double[] src, int o, double[] dest, int dOff) {
         int p = SequentialImpulseSolver.POSE_STRIDE * s;
-        rotate(pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6], src[o], src[o + 1], src[o + 2], dest, dOff);
+        SequentialImpulseSolver.rotate(pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6], src[o], src[o + 1], src[o + 2], dest, dOff);
     }
 
     /**
@@ -727,20 +729,8 @@ final class JointBlocks {
     private void movePoses(int j, double[] dl, double maxMove, double maxAngle) {
         int n = rows[j], s0 = a[j], s1 = b[j];
         int o = ROW * MAX_ROWS * j;
-        double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
-        double[] R = row;
-        for (int i = 0; i < n; i++, o += ROW) {
-            double l = dl[i];
-            px += R[o] * l;
-            py += R[o + 1] * l;
-            pz += R[o + 2] * l;
-            ax += R[o + 9] * l;
-            ay += R[o + 10] * l;
-            az += R[o + 11] * l;
-            bx += R[o + 12] * l;
-            by += R[o + 13] * l;
-            bz += R[o + 14] * l;
-        }
+        double[] t = sumRows(n, o, dl);
+        double px = t[0], py = t[1], pz = t[2], ax = t[3], ay = t[4], az = t[5], bx = t[6], by = t[7], bz = t[8];
         boolean m0 = movable[s0], m1 = movable[s1];
         double p2 = px * px + py * py + pz * pz;
         double lin = Math.sqrt(p2) * Math.max(m0 ? im[s0] : 0, m1 ? im[s1] : 0);

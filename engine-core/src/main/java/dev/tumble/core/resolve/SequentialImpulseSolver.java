@@ -1634,16 +1634,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double h = 0.5 * penetration;
         // Body 0's deepest point and body 1's surface point: their separation along n is -penetration.
         // Slot 0 (the static world) has the identity pose, so its points stay in world space.
-        toLocal(i0[c], p.x() - nx * h, p.y() - ny * h, p.z() - nz * h, true, local, o);
-        toLocal(i1[c], p.x() + nx * h, p.y() + ny * h, p.z() + nz * h, true, local, o + 3);
-        toLocal(i1[c], nx, ny, nz, false, local, o + 6);
+        toLocal(pose, i0[c], p.x() - nx * h, p.y() - ny * h, p.z() - nz * h, true, local, o);
+        toLocal(pose, i1[c], p.x() + nx * h, p.y() + ny * h, p.z() + nz * h, true, local, o + 3);
+        toLocal(pose, i1[c], nx, ny, nz, false, local, o + 6);
     }
 
     /**
      * Writes the world point (or, with {@code point} false, direction) v in body slot b's frame
      * to dest[o..o+3): the inverse rotation by the conjugate of its unit orientation.
      */
-    private void toLocal(int b, double vx, double vy, double vz, boolean point, double[] dest, int o) {
+    static void toLocal(double[] pose, int b, double vx, double vy, double vz, boolean point, double[] dest, int o) {
         int p = POSE * b;
         double[] q = pose;
         if (point) {
@@ -1655,7 +1655,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     /** Rotates v by the unit quaternion (w, x, y, z) into dest[o..o+3): v + w·t + q×t with t = 2·q×v. */
-    private static void rotate(double w, double x, double y, double z, double vx, double vy, double vz, double[] dest,
+    static void rotate(double w, double x, double y, double z, double vx, double vy, double vz, double[] dest,
             int o) {
         double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
         dest[o] = vx + w * tx + (y * tz - z * ty);
