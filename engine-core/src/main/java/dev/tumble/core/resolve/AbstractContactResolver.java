@@ -54,11 +54,6 @@ abstract class AbstractContactResolver implements ContactResolver {
         }
     }
 
-    /** @return how many times the energy guard has scaled velocities down in this resolver's life. */
-    public final long energyGuardActivations() {
-        return energyGuard.activations();
-    }
-
     @Override
     public final ResolverSettings settings() {
         return settings;

@@ -54,12 +54,6 @@ final class EnergyGuard {
     private int[] i0 = new int[0], i1 = new int[0], table = new int[0];
     private int bodyCount, count;
     private final double[] spin = new double[4];
-    private long activations;
-
-    /** @return how many times {@link #apply} has scaled velocities down. */
-    long activations() {
-        return activations;
-    }
 
     /**
      * Checks the island's energy balance and, when it gained, scales {@code vel} in place.
@@ -158,7 +152,6 @@ final class EnergyGuard {
             vel[o + 4] = wy + s * (vel[o + 4] - wy);
             vel[o + 5] = wz + s * (vel[o + 5] - wz);
         }
-        activations++;
         return true;
     }
 
@@ -194,13 +187,8 @@ final class EnergyGuard {
         for (int b = 1; b < bodyCount; b++) {
             RigidBody body = bodies[b];
             int o = 6 * b, p = 3 * b;
-            Vector3dc v = body.velocity(), w = body.angularVelocity(), x = body.position();
-            vel[o] = v.x();
-            vel[o + 1] = v.y();
-            vel[o + 2] = v.z();
-            vel[o + 3] = w.x();
-            vel[o + 4] = w.y();
-            vel[o + 5] = w.z();
+            Vector3dc x = body.position();
+            SequentialImpulseSolver.loadVelocities(body, vel, o);
             pose[p] = x.x();
             pose[p + 1] = x.y();
             pose[p + 2] = x.z();
@@ -257,14 +245,8 @@ final class EnergyGuard {
         // Sleeping bodies count as movable: the resolver may wake them, and they bring no energy.
         movable[k] = b.type() == BodyType.DYNAMIC && b.inverseMass() > 0;
         im[k] = movable[k] ? b.inverseMass() : 0;
-        Vector3dc v = b.velocity(), w = b.angularVelocity(), x = b.position();
-        int o = 6 * k;
-        vel0[o] = v.x();
-        vel0[o + 1] = v.y();
-        vel0[o + 2] = v.z();
-        vel0[o + 3] = w.x();
-        vel0[o + 4] = w.y();
-        vel0[o + 5] = w.z();
+        Vector3dc x = b.position();
+        SequentialImpulseSolver.loadVelocities(b, vel0, 6 * k);
         b.getInverseInertiaTensorWorld(w9);
         System.arraycopy(w9, 0, inertia0, 9 * k, 9);
         start[3 * k] = x.x();
@@ -288,19 +270,36 @@ final class EnergyGuard {
 
     /**
      * ½ωᵀIω for angular velocity v[o+3..o+5] and the symmetric inverse inertia I⁻¹ at a[q..q+8]
-     * (row-major): I = adj(I⁻¹) / det(I⁻¹), by cofactors. 0 for a zero or singular I⁻¹.
+     * (row-major). 0 for a zero or singular I⁻¹.
      */
-    private static double rotational(double[] v, int o, double[] a, int q) {
-        double a00 = a[q], a01 = a[q + 1], a02 = a[q + 2], a11 = a[q + 4], a12 = a[q + 5], a22 = a[q + 8];
-        double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
-        double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
-        double det = a00 * c00 + a01 * c01 + a02 * c02;
-        if (!(det > 0)) {
+    private double rotational(double[] v, int o, double[] a, int q) {
+        double[] c = i6;
+        cofactors(a, q, c);
+        if (!(c[6] > 0)) {
             return 0;
         }
         double wx = v[o + 3], wy = v[o + 4], wz = v[o + 5];
-        return 0.5 * (c00 * wx * wx + c11 * wy * wy + c22 * wz * wz + 2 * (c01 * wx * wy + c02 * wx * wz + c12 * wy * wz)) / det;
+        return 0.5 * (c[0] * wx * wx + c[3] * wy * wy + c[5] * wz * wz + 2 * (c[1] * wx * wy + c[2] * wx * wz + c[4] * wy * wz))
+                / c[6];
     }
+
+    /**
+     * The cofactors of the symmetric inverse inertia at a[q..q+8] (row-major), upper triangle
+     * C00, C01, C02, C11, C12, C22, into c[0..6), and its determinant into c[6]: the inertia is
+     * I = C / det (by cofactors; an immovable body's zero I⁻¹ gives det 0).
+     */
+    private static void cofactors(double[] a, int q, double[] c) {
+        double a00 = a[q], a01 = a[q + 1], a02 = a[q + 2], a11 = a[q + 4], a12 = a[q + 5], a22 = a[q + 8];
+        c[0] = a11 * a22 - a12 * a12;
+        c[1] = a02 * a12 - a01 * a22;
+        c[2] = a01 * a12 - a02 * a11;
+        c[3] = a00 * a22 - a02 * a02;
+        c[4] = a01 * a02 - a00 * a12;
+        c[5] = a00 * a11 - a01 * a01;
+        c[6] = a00 * c[0] + a01 * c[1] + a02 * c[2];
+    }
+
+    private final double[] i6 = new double[7];
 
     /**
      * The free island's rigid spin about its centre of mass c: Ω = I_c⁻¹·L_c with L_c and I_c
@@ -323,22 +322,20 @@ final class EnergyGuard {
             ly += m * (rz * vel[o] - rx * vel[o + 2]);
             lz += m * (rx * vel[o + 1] - ry * vel[o]);
             finalInertia(bodies, inertia1, b, w);
-            double a00 = w[0], a01 = w[1], a02 = w[2], a11 = w[4], a12 = w[5], a22 = w[8];
-            double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
-            double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
-            double det = a00 * c00 + a01 * c01 + a02 * c02;
-            double inv = det > 0 ? 1 / det : 0;
+            double[] c = i6;
+            cofactors(w, 0, c);
+            double inv = c[6] > 0 ? 1 / c[6] : 0;
             double ax = vel[o + 3], ay = vel[o + 4], az = vel[o + 5];
-            lx += (c00 * ax + c01 * ay + c02 * az) * inv;
-            ly += (c01 * ax + c11 * ay + c12 * az) * inv;
-            lz += (c02 * ax + c12 * ay + c22 * az) * inv;
+            lx += (c[0] * ax + c[1] * ay + c[2] * az) * inv;
+            ly += (c[1] * ax + c[3] * ay + c[4] * az) * inv;
+            lz += (c[2] * ax + c[4] * ay + c[5] * az) * inv;
             double r2 = rx * rx + ry * ry + rz * rz;
-            i00 += c00 * inv + m * (r2 - rx * rx);
-            i11 += c11 * inv + m * (r2 - ry * ry);
-            i22 += c22 * inv + m * (r2 - rz * rz);
-            i01 += c01 * inv - m * rx * ry;
-            i02 += c02 * inv - m * rx * rz;
-            i12 += c12 * inv - m * ry * rz;
+            i00 += c[0] * inv + m * (r2 - rx * rx);
+            i11 += c[3] * inv + m * (r2 - ry * ry);
+            i22 += c[5] * inv + m * (r2 - rz * rz);
+            i01 += c[1] * inv - m * rx * ry;
+            i02 += c[2] * inv - m * rx * rz;
+            i12 += c[4] * inv - m * ry * rz;
         }
         double k00 = i11 * i22 - i12 * i12, k01 = i02 * i12 - i01 * i22, k02 = i01 * i12 - i02 * i11;
         double k11 = i00 * i22 - i02 * i02, k12 = i01 * i02 - i00 * i12, k22 = i00 * i11 - i01 * i01;

@@ -465,14 +465,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         } else {
             Arrays.fill(inertia, 9 * k, 9 * k + 9, 0);
         }
-        Vector3dc v = b.velocity(), w = b.angularVelocity();
         int o = 6 * k;
-        vel[o] = v.x();
-        vel[o + 1] = v.y();
-        vel[o + 2] = v.z();
-        vel[o + 3] = w.x();
-        vel[o + 4] = w.y();
-        vel[o + 5] = w.z();
+        loadVelocities(b, vel, o);
         System.arraycopy(vel, o, vel0, o, 6);
         Arrays.fill(pseudo, o, o + 6, 0);
         Vector3dc x = b.position();
@@ -495,9 +489,15 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** The energy guard ({@link SequentialImpulseSettings#energyGuard()}). */
     private final EnergyGuard energyGuard = new EnergyGuard();
 
-    /** @return how many times the energy guard has scaled velocities down in this solver's life. */
-    public long energyGuardActivations() {
-        return energyGuard.activations();
+    /** Body b's velocity and angular velocity into dest[o..o+6) (m/s, rad/s): the layout of {@code vel}. */
+    static void loadVelocities(RigidBody b, double[] dest, int o) {
+        Vector3dc v = b.velocity(), w = b.angularVelocity();
+        dest[o] = v.x();
+        dest[o + 1] = v.y();
+        dest[o + 2] = v.z();
+        dest[o + 3] = w.x();
+        dest[o + 4] = w.y();
+        dest[o + 5] = w.z();
     }
 
     private void storeVelocities() {

@@ -78,17 +78,8 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         offsetPose.set(offsetPosition, offsetOrientation);
         identityOffset = offsetPosition.x == 0 && offsetPosition.y == 0 && offsetPosition.z == 0
                 && offsetOrientation.x == 0 && offsetOrientation.y == 0 && offsetOrientation.z == 0;
-        offsetDistance = offsetPosition.length();
         bodyOriginInnerRadius = Double.NaN;
         return this;
-    }
-
-    /** {@code |offsetPosition|}, kept with the offset (read every step by continuous collision). */
-    private double offsetDistance;
-
-    /** @return the distance (m) of the shape's origin from the body origin, {@code |offsetPosition()|}. */
-    public double offsetDistance() {
-        return offsetDistance;
     }
 
     /** @return whether the offset is the identity (the shape sits at the body origin). */
