@@ -495,8 +495,13 @@ final class JointBlocks {
         }
     }
 
-    /** One visit to every block, in order or backwards. */
-    void solveVelocities(boolean backward) {
+    /**
+     * One visit to every block, in order or backwards.
+     *
+     * @return the largest velocity error (m/s) a row had when visited, for the convergence test
+     */
+    double solveVelocities(boolean backward) {
+        double worst = 0;
         for (int k2 = 0; k2 < count; k2++) {
             int j = backward ? count - 1 - k2 : k2;
             if (!solved[j]) {
@@ -506,6 +511,7 @@ final class JointBlocks {
             int o = ROW * MAX_ROWS * j;
             for (int i = 0; i < n; i++) {
                 c[i] = velocity(o + ROW * i, s0, s1) - row[o + ROW * i + 15];
+                worst = Math.max(worst, Math.abs(c[i]));
             }
             int q = MAX_ROWS * MAX_ROWS * j, r = MAX_ROWS * j;
             for (int i = 0; i < n; i++) {
@@ -518,6 +524,7 @@ final class JointBlocks {
             }
             apply(j, d, vel);
         }
+        return worst;
     }
 
     /**

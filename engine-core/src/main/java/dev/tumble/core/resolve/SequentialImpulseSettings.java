@@ -4,7 +4,8 @@ package dev.tumble.core.resolve;
  * Settings of the {@link SequentialImpulseSolver}; immutable, validated on construction (an
  * invalid field throws {@link IllegalArgumentException} naming the field and its value).
  *
- * @param velocityIterations Gauss-Seidel sweeps over all contacts for velocities (≥ 1)
+ * @param velocityIterations the most Gauss-Seidel sweeps over all contacts for velocities (≥ 1);
+ *     fewer run once the sweeps have converged (see {@code velocityTolerance})
  * @param positionIterations sweeps of the position correction (≥ 0; 0 switches it off)
  * @param positionCorrection how penetration is removed; see {@link PositionCorrection}
  * @param baumgarte fraction of the penetration beyond the slop removed per position sweep
@@ -52,12 +53,19 @@ package dev.tumble.core.resolve;
  *     anchor to 0.003 mm (2.3 mm as contacts), but with huge mass ratios they drag light bodies
  *     through the ground: the fuzz fails 209 of 1,000 scenes with them and 77 without. Off by
  *     default
+ * @param velocityTolerance convergence test of the velocity sweeps, m/s (≥ 0): once a sweep
+ *     changed no contact's (or joint row's) relative velocity by more than this, and at least
+ *     {@code minVelocityIterations} sweeps ran, the remaining sweeps are skipped, as Bullet's
+ *     least-squares residual threshold does. A warm-started resting stack converges in one or two
+ *     sweeps; a settling one runs them all. 0 always runs {@code velocityIterations}
+ * @param minVelocityIterations sweeps that always run before the convergence test applies (≥ 1;
+ *     capped at {@code velocityIterations}); 2 = one sweep in each direction
  */
 public record SequentialImpulseSettings(int velocityIterations, int positionIterations,
         PositionCorrection positionCorrection, double baumgarte, double linearSlop, double maxLinearCorrection,
         double restitutionThreshold, boolean warmStarting, double warmStartFactor, double relaxation,
         boolean impulseRepositioning, double speculativeDistance, int manifoldIterations, boolean shockPropagation,
-        boolean energyGuard, boolean jointBlocks) {
+        boolean energyGuard, boolean jointBlocks, double velocityTolerance, int minVelocityIterations) {
 
     /** How the solver removes penetration. */
     public enum PositionCorrection {
@@ -120,6 +128,16 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     /** Shock propagation is on by default (a 1,000 kg box on a 1 kg box holds; see docs/robustness.md). */
     public static final boolean DEFAULT_SHOCK_PROPAGATION = true;
 
+    /**
+     * Default convergence tolerance of the velocity sweeps, m/s: 1 mm/s moves a contact 17 µm in a
+     * 60 Hz step. It changes no stacking figure measurably (pyramid top 0.76 → 0.60 cm, pile and
+     * towers still at rest) and cuts the resting pile's sweeps from 16 to 2 (docs/solvers.md).
+     */
+    public static final double DEFAULT_VELOCITY_TOLERANCE = 1e-3;
+
+    /** Default sweeps run before the convergence test: one forward, one backward. */
+    public static final int DEFAULT_MIN_VELOCITY_ITERATIONS = 2;
+
     /** The defaults. */
     public static final SequentialImpulseSettings DEFAULTS = builder().build();
 
@@ -159,6 +177,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         if (!Double.isFinite(speculativeDistance) || speculativeDistance < 0) {
             throw new IllegalArgumentException("speculativeDistance must be finite and >= 0, was " + speculativeDistance);
         }
+        if (!Double.isFinite(velocityTolerance) || velocityTolerance < 0) {
+            throw new IllegalArgumentException("velocityTolerance must be finite and >= 0, was " + velocityTolerance);
+        }
+        if (minVelocityIterations < 1) {
+            throw new IllegalArgumentException("minVelocityIterations must be >= 1, was " + minVelocityIterations);
+        }
     }
 
     /** @return a builder starting from the defaults. */
@@ -173,7 +197,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
                 .maxLinearCorrection(maxLinearCorrection).restitutionThreshold(restitutionThreshold)
                 .warmStarting(warmStarting).warmStartFactor(warmStartFactor).relaxation(relaxation)
                 .impulseRepositioning(impulseRepositioning).speculativeDistance(speculativeDistance).manifoldIterations(manifoldIterations)
-                .shockPropagation(shockPropagation).energyGuard(energyGuard).jointBlocks(jointBlocks);
+                .shockPropagation(shockPropagation).energyGuard(energyGuard).jointBlocks(jointBlocks)
+                .velocityTolerance(velocityTolerance).minVelocityIterations(minVelocityIterations);
     }
 
     /**
@@ -205,6 +230,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         private boolean shockPropagation = DEFAULT_SHOCK_PROPAGATION;
         private boolean energyGuard = DEFAULT_ENERGY_GUARD;
         private boolean jointBlocks = DEFAULT_JOINT_BLOCKS;
+        private double velocityTolerance = DEFAULT_VELOCITY_TOLERANCE;
+        private int minVelocityIterations = DEFAULT_MIN_VELOCITY_ITERATIONS;
 
         private Builder() {
         }
@@ -299,6 +326,18 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
             return this;
         }
 
+        /** m/s, ≥ 0 (0 runs every sweep); see {@link SequentialImpulseSettings#velocityTolerance()}. */
+        public Builder velocityTolerance(double v) {
+            velocityTolerance = v;
+            return this;
+        }
+
+        /** Sweeps, ≥ 1; see {@link SequentialImpulseSettings#minVelocityIterations()}. */
+        public Builder minVelocityIterations(int v) {
+            minVelocityIterations = v;
+            return this;
+        }
+
         /** On or off. */
         public Builder shockPropagation(boolean v) {
             shockPropagation = v;
@@ -310,7 +349,7 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
             return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
                     linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,
                     impulseRepositioning, speculativeDistance, manifoldIterations, shockPropagation,
-                    energyGuard, jointBlocks);
+                    energyGuard, jointBlocks, velocityTolerance, minVelocityIterations);
         }
     }
 }

@@ -299,14 +299,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int m = 0; m < manifoldCount; m++) {
             warmStart(m);
         }
+        int minSweeps = Math.min(settings.minVelocityIterations(), settings.velocityIterations());
         for (int it = 0; it < settings.velocityIterations(); it++) {
             boolean backward = (it & 1) == 1;
             // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
-            joints.solveVelocities(backward);
+            residual = joints.solveVelocities(backward);
             for (int k = 0; k < manifoldCount; k++) {
                 solveManifold(backward ? manifoldCount - 1 - k : k, backward);
             }
             velocityIterationsUsed++;
+            if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
+                break;
+            }
         }
         if (settings.shockPropagation() && rankManifolds()) {
             for (int k = 0; k < manifoldCount; k++) {
@@ -968,6 +972,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
         solve(m, patch[q + P_LAMBDA], patch[q + P_LAMBDA + 1], patch[q + P_LAMBDA + 2], false, false);
     }
 
+    /**
+     * The largest change of a relative velocity (m/s) made in the current sweep: normal and
+     * friction increments times their inverse effective mass, joint rows' velocity errors.
+     */
+    private double residual;
+
     /** One sweep's visit to manifold m: friction patch, then the normal block. */
     private void solveManifold(int m, boolean backward) {
         solve(m, 0, 0, 0, true, backward);
@@ -1028,6 +1038,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             nt = Math.max(-twistLimit, Math.min(twistLimit, nt));
             P[q + P_LAMBDA + 2] = nt;
             dt = nt - lt;
+            // P_MASS is 1/k, and 0 only where k is (then the increment is 0 too).
+            double r = Math.max(Math.abs(d0) * tangentK(q, 0), Math.abs(d1) * tangentK(q, 1));
+            if (r > residual) {
+                residual = r;
+            }
         }
         if (d0 != 0 || d1 != 0 || dt != 0) {
             double px = d0 * t0x + d1 * t1x, py = d0 * t0y + d1 * t1y, pz = d0 * t0z + d1 * t1z;
@@ -1068,6 +1083,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
             } else {
                 solveBlock(f, n, relax, backward);
             }
+            for (int i = 0; i < n; i++) {
+                double r = Math.abs(increment[i]) * coupling[MAX_MANIFOLD * (f + i) + i];
+                if (r > residual) {
+                    residual = r;
+                }
+            }
         }
         // The normal impulses: linear parts summed (one normal for a clipped face), then applied once.
         double[] A = ang;
@@ -1106,6 +1127,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
             v[ob + 4] = wby;
             v[ob + 5] = wbz;
         }
+    }
+
+    /** The patch's inverse effective mass along tangent {@code t} (0 or 1), 1/kg (0 if it has none). */
+    private double tangentK(int q, int t) {
+        double mass = patch[q + P_MASS + t];
+        return mass > 0 ? 1 / mass : 0;
     }
 
     /** Gauss-Seidel passes over the normal block of n contacts from f; increments to {@link #increment}. */
