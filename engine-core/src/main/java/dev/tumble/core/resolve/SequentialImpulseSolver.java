@@ -583,7 +583,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
             ang[ANG * c + 12] = nx;
             ang[ANG * c + 13] = ny;
             ang[ANG * c + 14] = nz;
-            tangentBasis(nx, ny, nz, basis);
+            // A clipped face's contacts share one normal: its basis is worked out once.
+            if (c == 0 || nx != geo[g - GEO + 6] || ny != geo[g - GEO + 7] || nz != geo[g - GEO + 8]) {
+                tangentBasis(nx, ny, nz, basis);
+            }
             System.arraycopy(basis, 0, geo, g + 9, 6);
             int a0 = i0[c], a1 = i1[c];
             double k = im[a0] + im[a1]
