@@ -268,6 +268,9 @@ public final class World {
         t = lap(Stage.ISLANDS, t);
 
         solver.solve(islands, bodies, contacts, featureKeys, dt, profile);
+        if (settings.continuousCollision()) {
+            sweep.sweepSolved(bodies, guard.previousPositions());
+        }
         // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
         // the island solver refreshed its islands' bodies while they were still in cache. Any
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
