@@ -44,12 +44,21 @@ package dev.tumble.core.resolve;
  *     the contacts of a step are found before solving, so a body a joint dragged into the ground
  *     would otherwise end the step there. The joint's error is left for the next step. Off by
  *     default and in Cyclone's configuration; the world's default resolver turns it on. Not used
- *     by the resolver itself
+ *     by the resolver itself. With it on, shock propagation holds no body through a joint
+ *     contact: a body held on the ground moved its jointed partner by the joint's whole error
+ *     (metres, for a heavy body jointed to a light one), and the re-check keeps bodies out of the
+ *     ground without the hold
+ * @param deferJointExcess a joint contact whose angular move is clamped by the angular limit
+ *     leaves the rest of its error for later fixes instead of moving the body linearly by it
+ *     (the book's rule, kept for collisions): a small body jointed far from its centre wants
+ *     nearly all of a fix as rotation, and the book's rule translated it, and what it drags, by
+ *     almost the whole joint error. Off by default and in Cyclone's configuration; the world's
+ *     default resolver turns it on
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
-        boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck) {
+        boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck, boolean deferJointExcess) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -125,7 +134,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
                 .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard)
-                .staticRecheck(staticRecheck);
+                .staticRecheck(staticRecheck).deferJointExcess(deferJointExcess);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -144,6 +153,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private boolean limitRestitutionWork;
         private boolean energyGuard;
         private boolean staticRecheck;
+        private boolean deferJointExcess;
 
         private Builder() {
         }
@@ -239,11 +249,17 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether a joint contact's clamped turn leaves its excess for later fixes (default off). */
+        public Builder deferJointExcess(boolean on) {
+            this.deferJointExcess = on;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation, limitRestitutionWork, energyGuard, staticRecheck);
+                    shockPropagation, limitRestitutionWork, energyGuard, staticRecheck, deferJointExcess);
         }
     }
 }
