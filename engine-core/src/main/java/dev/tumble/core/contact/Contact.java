@@ -958,6 +958,21 @@ public final class Contact {
      */
     public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
             double angularLimit, ContactDiagnostics d) {
+        applyPositionChange(linearChange, angularChange, penetration, angularLimit, false, d);
+    }
+
+    /**
+     * {@link #applyPositionChange(double[], double[], double, double, ContactDiagnostics)}, with
+     * the choice of what a joint contact ({@link #isJoint()}) does with a clamped turn.
+     *
+     * @param deferJointExcess when true and this is a joint contact, a body whose angular move is
+     *     clamped by the angular limit is not moved linearly by the excess (the book moves it):
+     *     the part of the penetration left is fixed by later iterations or steps. A small body
+     *     jointed far from its centre wants nearly all of a fix as rotation, so the book's rule
+     *     translates it, and what it drags, by almost the whole joint error
+     */
+    public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
+            double angularLimit, boolean deferJointExcess, ContactDiagnostics d) {
         Internals st = prepared();
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double totalInertia = 0;
@@ -984,17 +999,17 @@ public final class Contact {
         if (!(totalInertia != 0)) {
             return;
         }
-        moveBody(0, body0, st.r0x, st.r0y, st.r0z, angIn0, linIn0, totalInertia, penetration, angularLimit, linearChange,
-                angularChange, d);
+        moveBody(0, body0, st.r0x, st.r0y, st.r0z, angIn0, linIn0, totalInertia, penetration, angularLimit,
+                deferJointExcess, linearChange, angularChange, d);
         if (body1Moves(st)) {
             moveBody(1, body1, st.r1x, st.r1y, st.r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
-                    linearChange, angularChange, d);
+                    deferJointExcess, linearChange, angularChange, d);
         }
     }
 
     private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,
             double linearInertia, double totalInertia, double penetration, double angularLimit,
-            double[] linearChange, double[] angularChange, ContactDiagnostics d) {
+            boolean deferJointExcess, double[] linearChange, double[] angularChange, ContactDiagnostics d) {
         double nx = normal.x, ny = normal.y, nz = normal.z;
         double sign = i == 0 ? 1.0 : -1.0;
         double angularMove = sign * penetration * (angularInertia / totalInertia);
@@ -1005,7 +1020,11 @@ public final class Contact {
         double pz = rz + nz * negDot;
         double maxMagnitude = angularLimit * Math.sqrt(px * px + py * py + pz * pz);
         boolean clamped = false;
-        if (angularMove < -maxMagnitude) {
+        if (deferJointExcess && joint && (angularMove < -maxMagnitude || angularMove > maxMagnitude)) {
+            // The turn is clamped; the rest stays in the penetration for later fixes.
+            angularMove = angularMove < 0 ? -maxMagnitude : maxMagnitude;
+            clamped = true;
+        } else if (angularMove < -maxMagnitude) {
             double totalMove = angularMove + linearMove;
             angularMove = -maxMagnitude;
             linearMove = totalMove - angularMove;

@@ -140,7 +140,8 @@ abstract class AbstractContactResolver implements ContactResolver {
     final void fixPosition(Contact contact, double penetration) {
         contact.matchAwakeState();
         if (settings.positionProjection() == PositionProjection.NONLINEAR) {
-            contact.applyPositionChange(linearChange, angularChange, penetration, settings.angularLimit(), null);
+            contact.applyPositionChange(linearChange, angularChange, penetration, settings.angularLimit(),
+                    settings.deferJointExcess(), null);
         } else {
             contact.applyLinearPositionChange(linearChange, angularChange, penetration, settings.linearSlop(),
                     settings.linearCorrectionFraction());

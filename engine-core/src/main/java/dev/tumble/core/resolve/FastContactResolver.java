@@ -342,7 +342,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             int l0 = level(2 * i);
             int l1 = level(2 * i + 1);
             int lower = l0 < l1 ? 0 : l1 < l0 ? 1 : -1;
-            if (lower >= 0 && !immovable(c[i], lower)) {
+            if (lower >= 0 && !immovable(c[i], lower) && !(settings.staticRecheck() && c[i].isJoint())) {
                 c[i].holdBody(lower);
             }
         }

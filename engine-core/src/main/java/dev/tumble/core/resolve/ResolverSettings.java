@@ -38,11 +38,27 @@ package dev.tumble.core.resolve;
  *     (see {@code EnergyGuard}: kinetic energy with the final orientations plus the work of the
  *     position moves against gravity, against what the bodies brought). Off by default and in
  *     Cyclone's configuration; the world's default resolver turns it on
+ * @param staticRecheck after an island is resolved, a world checks each body the solve moved
+ *     further than {@code min(contactMargin, innerRadius / 4)} (a turn counted at the body's
+ *     reach) against the static and kinematic shapes again, and resolves those contacts alone:
+ *     the contacts of a step are found before solving, so a body a joint dragged into the ground
+ *     would otherwise end the step there. The joint's error is left for the next step. Off by
+ *     default and in Cyclone's configuration; the world's default resolver turns it on. Not used
+ *     by the resolver itself. With it on, shock propagation holds no body through a joint
+ *     contact: a body held on the ground moved its jointed partner by the joint's whole error
+ *     (metres, for a heavy body jointed to a light one), and the re-check keeps bodies out of the
+ *     ground without the hold
+ * @param deferJointExcess a joint contact whose angular move is clamped by the angular limit
+ *     leaves the rest of its error for later fixes instead of moving the body linearly by it
+ *     (the book's rule, kept for collisions): a small body jointed far from its centre wants
+ *     nearly all of a fix as rotation, and the book's rule translated it, and what it drags, by
+ *     almost the whole joint error. Off by default and in Cyclone's configuration; the world's
+ *     default resolver turns it on
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
-        boolean limitRestitutionWork, boolean energyGuard) {
+        boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck, boolean deferJointExcess) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -117,7 +133,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .velocityEpsilon(velocityEpsilon).positionEpsilon(positionEpsilon).velocityLimit(velocityLimit)
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
-                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard);
+                .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard)
+                .staticRecheck(staticRecheck).deferJointExcess(deferJointExcess);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -135,6 +152,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private boolean shockPropagation;
         private boolean limitRestitutionWork;
         private boolean energyGuard;
+        private boolean staticRecheck;
+        private boolean deferJointExcess;
 
         private Builder() {
         }
@@ -224,11 +243,23 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether a world re-checks moved bodies against the static world after solving (default off). */
+        public Builder staticRecheck(boolean on) {
+            this.staticRecheck = on;
+            return this;
+        }
+
+        /** Whether a joint contact's clamped turn leaves its excess for later fixes (default off). */
+        public Builder deferJointExcess(boolean on) {
+            this.deferJointExcess = on;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation, limitRestitutionWork, energyGuard);
+                    shockPropagation, limitRestitutionWork, energyGuard, staticRecheck, deferJointExcess);
         }
     }
 }

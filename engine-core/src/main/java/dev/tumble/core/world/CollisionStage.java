@@ -17,6 +17,7 @@ import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.joint.Joint;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * The world's collision detection: one broad-phase proxy per shape (owner: a {@link BodyShape}),
@@ -43,6 +44,11 @@ final class CollisionStage {
     private long[] jointPairs = new long[0];
     /** Per contact written this step: feature key (shape indices and feature id). */
     private long[] contactFeature = new long[64];
+    /** {@link #collideWithImmovable}: the shape being checked and where its contacts go. */
+    private BodyShape recheckShape;
+    private int recheckProxy;
+    private ContactBuffer recheckOut;
+    private final IntPredicate recheckVisitor = this::recheckAgainst;
 
     CollisionStage(WorldSettings settings) {
         this.settings = settings;
@@ -200,7 +206,65 @@ final class CollisionStage {
         return own.length == 0 || CollisionFilter.shouldCollide(broad.filter(own[0]), broad.filter(proxy));
     }
 
+    /**
+     * Writes into {@code out} the contacts of dynamic {@code body}, at its current pose, with
+     * every static or kinematic shape (the same filters and joint exclusions as
+     * {@link #findContacts}); the dynamic body is body 0. For a body the solver moved after this
+     * step's contacts were found. Call {@link #forgetMovedShapes()} once before a batch of these.
+     */
+    void collideWithImmovable(RigidBody body, ContactBuffer out) {
+        List<dev.tumble.core.collision.shape.Shape> shapes = body.shapes();
+        int[] ids = proxiesOfSlot[body.id().index()];
+        recheckOut = out;
+        for (int s = 0; s < ids.length; s++) {
+            pose.set(body, shapes.get(s));
+            shapes.get(s).computeAabb(pose, aabb).fatten(halfMargin);
+            recheckShape = (BodyShape) broad.owner(ids[s]);
+            recheckProxy = ids[s];
+            broad.tree().query(aabb, recheckVisitor);
+        }
+        recheckShape = null;
+        recheckOut = null;
+    }
+
+    private boolean recheckAgainst(int proxy) {
+        BodyShape target = (BodyShape) broad.owner(proxy);
+        RigidBody mover = recheckShape.body();
+        if (target.body().type() != BodyType.DYNAMIC && maySweepInto(mover, target.body(), proxy)) {
+            collidePair(recheckShape, recheckProxy, target, proxy, recheckOut, false);
+        }
+        return true;
+    }
+
+    /** Forgets the narrow phase's remembered poses: bodies moved since {@link #findContacts}. */
+    void forgetMovedShapes() {
+        narrow.forgetShapes();
+    }
+
+    /**
+     * @return the distance (m) from {@code body}'s centre of mass to the farthest corner of its
+     *     shapes' boxes at its current pose: a bound on how far a turn of 1 rad moves any of its points
+     */
+    double reach(RigidBody body) {
+        List<dev.tumble.core.collision.shape.Shape> shapes = body.shapes();
+        double px = body.position().x(), py = body.position().y(), pz = body.position().z();
+        double r = 0;
+        for (int s = 0; s < shapes.size(); s++) {
+            pose.set(body, shapes.get(s));
+            shapes.get(s).computeAabb(pose, aabb);
+            double dx = Math.max(Math.abs(aabb.minX - px), Math.abs(aabb.maxX - px));
+            double dy = Math.max(Math.abs(aabb.minY - py), Math.abs(aabb.maxY - py));
+            double dz = Math.max(Math.abs(aabb.minZ - pz), Math.abs(aabb.maxZ - pz));
+            r = Math.max(r, Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        return r;
+    }
+
     private void collidePair(BodyShape sa, int proxyA, BodyShape sb, int proxyB, ContactBuffer out) {
+        collidePair(sa, proxyA, sb, proxyB, out, true);
+    }
+
+    private void collidePair(BodyShape sa, int proxyA, BodyShape sb, int proxyB, ContactBuffer out, boolean keys) {
         RigidBody a = sa.body();
         RigidBody b = sb.body();
         // The dynamic body goes first, so a static partner is always body 1.
@@ -227,6 +291,9 @@ final class CollisionStage {
             ContactPoint cp = manifold.get(k);
             int index = out.size();
             out.add(a, b, cp.point, cp.normal, cp.penetration, friction, restitution);
+            if (!keys) {
+                continue;
+            }
             if (contactFeature.length <= index) {
                 contactFeature = Arrays.copyOf(contactFeature, Math.max(index + 1, contactFeature.length * 2));
             }

@@ -51,13 +51,20 @@ final class IslandSolver {
     private Contact[] jobContacts;
     private double jobDt;
     private final IslandThreads.Job job = this::solveOnWorker;
+    /** For {@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}; null in helper workers. */
+    private final CollisionStage collision;
+    private final ContactBuffer recheck = new ContactBuffer();
+    /** Per dense body: position (3) and orientation (4) before the solve, for the static re-check. */
+    private double[] poseBefore = new double[0];
 
-    IslandSolver(WorldSettings settings) {
-        this(settings, new ContactCache(), true);
+    IslandSolver(WorldSettings settings, CollisionStage collision) {
+        this(settings, new ContactCache(), true, collision);
     }
 
-    private IslandSolver(WorldSettings settings, ContactCache pointCache, boolean owner) {
+    private IslandSolver(WorldSettings settings, ContactCache pointCache, boolean owner, CollisionStage collision) {
         this.settings = settings;
+        this.collision = settings.solver() == WorldSettings.Solver.MILLINGTON && settings.resolver().staticRecheck()
+                ? collision : null;
         this.millington = new FastContactResolver(settings.resolver());
         this.sequential = new SequentialImpulseSolver(settings.sequentialImpulse());
         this.pointCache = pointCache;
@@ -66,7 +73,7 @@ final class IslandSolver {
         this.workers = new IslandSolver[n];
         workers[0] = this;
         for (int w = 1; w < n; w++) {
-            workers[w] = new IslandSolver(settings, pointCache, false);
+            workers[w] = new IslandSolver(settings, pointCache, false, null);
         }
     }
 
@@ -104,6 +111,9 @@ final class IslandSolver {
                 pointCache.matchNearby(c, WARM_START_RADIUS);
             }
         }
+        if (collision != null) {
+            savePoses(islands, bodies);
+        }
         if (threads == null) {
             for (int k = 0; k < islands.islandCount(); k++) {
                 solveIsland(k, islands, bodies, all, dt);
@@ -120,11 +130,90 @@ final class IslandSolver {
             jobBodies = null;
             jobContacts = null;
         }
+        if (collision != null) {
+            recheckMovedBodies(islands, bodies, dt);
+        }
         for (IslandSolver w : workers) {
             profile.iterations(w.positionIterations, w.velocityIterations);
             w.positionIterations = 0;
             w.velocityIterations = 0;
         }
+    }
+
+    private void savePoses(IslandBuilder islands, BodyRegistry bodies) {
+        if (poseBefore.length < 7 * bodies.size()) {
+            poseBefore = new double[Math.max(7 * bodies.size(), 2 * poseBefore.length)];
+        }
+        for (int k = 0; k < islands.islandCount(); k++) {
+            for (int j = 0; j < islands.bodyCount(k); j++) {
+                int i = islands.body(k, j);
+                RigidBody b = bodies.at(i);
+                int o = 7 * i;
+                poseBefore[o] = b.position().x();
+                poseBefore[o + 1] = b.position().y();
+                poseBefore[o + 2] = b.position().z();
+                poseBefore[o + 3] = b.orientation().x();
+                poseBefore[o + 4] = b.orientation().y();
+                poseBefore[o + 5] = b.orientation().z();
+                poseBefore[o + 6] = b.orientation().w();
+            }
+        }
+    }
+
+    /**
+     * The static re-check ({@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}):
+     * contacts are found before the solve, so a body the solve moved far (a joint pulling it by
+     * its whole error) can end inside static shapes it was not touching. Each such body is
+     * collided with the static and kinematic shapes at its new pose, and those contacts are
+     * resolved on their own: whatever the joints did, the static world has the last word, and
+     * the joints' remaining error is left for the next step. One pass in body order, so the
+     * result does not depend on the thread count.
+     */
+    private void recheckMovedBodies(IslandBuilder islands, BodyRegistry bodies, double dt) {
+        recheck.clear();
+        collision.forgetMovedShapes();
+        double margin = settings.resolver().contactMargin() > 0 ? settings.resolver().contactMargin()
+                : settings.resolver().positionEpsilon();
+        for (int k = 0; k < islands.islandCount(); k++) {
+            for (int j = 0; j < islands.bodyCount(k); j++) {
+                int i = islands.body(k, j);
+                RigidBody b = bodies.at(i);
+                double moved = moved(b, 7 * i);
+                if (moved > 0 && (moved > margin || moved > 0.25 * b.innerRadius())) {
+                    collision.collideWithImmovable(b, recheck);
+                }
+            }
+        }
+        int n = recheck.size();
+        if (n == 0) {
+            return;
+        }
+        int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
+        millington.limitIterations(budget, budget);
+        millington.resolveContacts(recheck.array(), n, dt);
+        positionIterations += millington.positionIterationsUsed();
+        velocityIterations += millington.velocityIterationsUsed();
+        Contact[] c = recheck.array();
+        for (int j = 0; j < n; j++) {
+            // Body 0 is the dynamic body; the resolver left its transform stale.
+            c[j].body0().calculateDerivedData();
+        }
+    }
+
+    /** A bound (m) on how far any point of {@code b} moved since its pose was saved at {@code o}. */
+    private double moved(RigidBody b, int o) {
+        double dx = b.position().x() - poseBefore[o];
+        double dy = b.position().y() - poseBefore[o + 1];
+        double dz = b.position().z() - poseBefore[o + 2];
+        double linear = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double dot = Math.abs(b.orientation().x() * poseBefore[o + 3] + b.orientation().y() * poseBefore[o + 4]
+                + b.orientation().z() * poseBefore[o + 5] + b.orientation().w() * poseBefore[o + 6]);
+        if (dot >= 1) {
+            return linear;
+        }
+        // Angle between the two orientations (rad), times how far a point may sit from the centre.
+        double angle = 2 * Math.acos(dot);
+        return angle > 0 ? linear + angle * collision.reach(b) : linear;
     }
 
     private void solveOnWorker(int worker, int k) {

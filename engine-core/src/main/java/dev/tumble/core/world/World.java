@@ -87,7 +87,7 @@ public final class World {
     public World(WorldSettings settings) {
         this.settings = Check.notNull("settings", settings);
         this.collision = new CollisionStage(settings);
-        this.solver = new IslandSolver(settings);
+        this.solver = new IslandSolver(settings, collision);
         this.guard = new StateGuard(settings);
         this.sweep = new ContinuousCollision(collision, settings);
         Arrays.fill(sleepIsland, -1);

@@ -112,7 +112,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
      */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
-            .limitRestitutionWork(true).energyGuard(true).build();
+            .limitRestitutionWork(true).energyGuard(true).staticRecheck(true)
+            .deferJointExcess(true).build();
 
     /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
     public static final double DEFAULT_MAX_LINEAR_SPEED = 500;
