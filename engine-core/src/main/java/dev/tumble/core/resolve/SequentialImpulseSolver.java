@@ -1036,12 +1036,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
                     - wbx * P[r1 + 6] - wby * P[r1 + 7] - wbz * P[r1 + 8];
             double l0 = P[q + P_LAMBDA], l1 = P[q + P_LAMBDA + 1];
             double n0 = l0 - relax * P[q + P_MASS] * vt0, n1 = l1 - relax * P[q + P_MASS + 1] * vt1;
-            double m2 = n0 * n0 + n1 * n1;
-            if (m2 > limit * limit) {
-                double s = limit > 0 ? limit / Math.sqrt(m2) : 0;
-                n0 *= s;
-                n1 *= s;
-            }
+            double s = coneScale(n0 * n0 + n1 * n1, limit);
+            n0 *= s;
+            n1 *= s;
             P[q + P_LAMBDA] = n0;
             P[q + P_LAMBDA + 1] = n1;
             d0 = n0 - l0;
@@ -1058,12 +1055,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             P[q + P_LAMBDA + 2] = nt;
             dt = nt - lt;
             // P_MASS is 1/k, and 0 only where k is (then the increment is 0 too).
-            double r = Math.max(Math.abs(d0) * tangentK(q, 0), Math.abs(d1) * tangentK(q, 1));
-            if (r > residual) {
-                residual = r;
-            }
+            residual = Math.max(residual, Math.max(Math.abs(d0) * tangentK(q, 0), Math.abs(d1) * tangentK(q, 1)));
         }
-        if (d0 != 0 || d1 != 0 || dt != 0) {
+        {
+            // Applied even when zero: a branch on it is taken or not in phases of a simulation,
+            // and each first change of phase cost a deoptimisation of this, the hottest method.
             double px = d0 * t0x + d1 * t1x, py = d0 * t0y + d1 * t1y, pz = d0 * t0z + d1 * t1z;
             vax += ima * px;
             vay += ima * py;
@@ -1103,10 +1099,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 solveBlock(f, n, relax, backward);
             }
             for (int i = 0; i < n; i++) {
-                double r = Math.abs(increment[i]) * coupling[MAX_MANIFOLD * (f + i) + i];
-                if (r > residual) {
-                    residual = r;
-                }
+                residual = Math.max(residual, Math.abs(increment[i]) * coupling[MAX_MANIFOLD * (f + i) + i]);
             }
         }
         // The normal impulses: linear parts summed (one normal for a clipped face), then applied once.
@@ -1595,21 +1588,24 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         double limit = P[q + P_MU] * normal;
         double l0 = P[q + P_LAMBDA], l1 = P[q + P_LAMBDA + 1], lt = P[q + P_LAMBDA + 2];
-        double n0 = l0, n1 = l1;
-        double m2 = l0 * l0 + l1 * l1;
-        if (m2 > limit * limit) {
-            double s = limit > 0 ? limit / Math.sqrt(m2) : 0;
-            n0 *= s;
-            n1 *= s;
-        }
+        double s = coneScale(l0 * l0 + l1 * l1, limit);
+        double n0 = l0 * s, n1 = l1 * s;
         double twistLimit = limit * P[q + P_RADIUS];
         double nt = Math.max(-twistLimit, Math.min(twistLimit, lt));
-        if (n0 != l0 || n1 != l1 || nt != lt) {
-            P[q + P_LAMBDA] = n0;
-            P[q + P_LAMBDA + 1] = n1;
-            P[q + P_LAMBDA + 2] = nt;
-            solve(m, n0 - l0, n1 - l1, nt - lt, false, false);
-        }
+        // Applied whatever the change, even none (see solve: no phase-dependent branch).
+        P[q + P_LAMBDA] = n0;
+        P[q + P_LAMBDA + 1] = n1;
+        P[q + P_LAMBDA + 2] = nt;
+        solve(m, n0 - l0, n1 - l1, nt - lt, false, false);
+    }
+
+    /**
+     * The factor that brings a tangent impulse of squared size m2 inside the friction circle of
+     * radius {@code limit} (1 when it is inside). Written without branches: whether friction sticks
+     * or slides changes in phases, and a branch on it deoptimised the compiled sweep each time.
+     */
+    private static double coneScale(double m2, double limit) {
+        return Math.min(1.0, limit / Math.max(Math.sqrt(m2), Double.MIN_NORMAL));
     }
 
     /**

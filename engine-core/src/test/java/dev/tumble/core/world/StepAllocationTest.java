@@ -8,7 +8,11 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Sphere;
 import java.lang.management.ManagementFactory;
+import dev.tumble.core.joint.BallJoint;
+import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** A warmed-up step allocates nothing (measured by HotSpot's per-thread allocation counter). */
 class StepAllocationTest {
@@ -33,6 +37,34 @@ class StepAllocationTest {
                     : RigidBody.dynamic(new Sphere(0.5)).mass(1).position(col * 1.0, 0.5, row * 1.2);
             world.addBody(b);
         }
+        assertMostWindowsAllocateNothing(world);
+    }
+
+    /**
+     * The passes that run only for fast or jointed bodies: small balls sliding on a frictionless
+     * ground (each moves further than its inner radius per step, so SI sweeps its solved motion
+     * and Millington re-checks it against the static world) and balls hanging on ball joints that
+     * swing into the ground.
+     */
+    @ParameterizedTest
+    @EnumSource(WorldSettings.Solver.class)
+    void fastAndJointedBodiesAllocateNothingEither(WorldSettings.Solver solver) {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+                "needs HotSpot's per-thread allocation counter");
+        World world = new World(WorldSettings.builder().solver(solver).sleepEnabled(false).build());
+        world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(0));
+        for (int i = 0; i < 20; i++) {
+            world.addBody(RigidBody.dynamic(new Sphere(0.02)).mass(0.1).friction(0).damping(1, 1)
+                    .position(0.5 * i, 0.02, 0).velocity(0, 0, i % 2 == 0 ? 3 : -3));
+        }
+        for (int i = 0; i < 10; i++) {
+            RigidBody bob = world.addBody(RigidBody.dynamic(new Sphere(0.1)).mass(1 + i).position(0.5 * i, 0.3, 5));
+            world.addJoint(new BallJoint(bob, null, new Vector3d(0.5 * i + 0.9, 0.4, 5)));
+        }
+        assertMostWindowsAllocateNothing(world);
+    }
+
+    private static void assertMostWindowsAllocateNothing(World world) {
         for (int i = 0; i < 600; i++) {
             world.step(1 / 60.0);
         }

@@ -389,31 +389,47 @@ public final class DynamicAabbTree {
         if (root == NULL) {
             return;
         }
-        Aabb tmp = new Aabb();
-        int[] st = new int[Math.max(64, 2 * height() + 4)];
-        int sp = 0;
-        st[sp++] = root;
-        while (sp > 0) {
-            int id = st[--sp];
-            fatAabb(id, tmp);
-            if (tmp.rayEntry(ox, oy, oz, dx, dy, dz, maxT) < 0) {
-                continue;
+        // The world sweeps fast bodies with this every step: its scratch is kept, except for a
+        // cast started from inside a visitor, which gets its own.
+        boolean nested = rayBusy;
+        Aabb tmp = nested ? new Aabb() : rayBox;
+        int[] st = nested ? new int[Math.max(64, 2 * height() + 4)] : rayStack;
+        rayBusy = true;
+        try {
+            int sp = 0;
+            st[sp++] = root;
+            while (sp > 0) {
+                int id = st[--sp];
+                fatAabb(id, tmp);
+                if (tmp.rayEntry(ox, oy, oz, dx, dy, dz, maxT) < 0) {
+                    continue;
+                }
+                if (height[id] == 0) {
+                    double t = visitor.visit(id, maxT);
+                    if (t < 0) {
+                        return;
+                    }
+                    maxT = Math.min(maxT, t);
+                } else {
+                    if (sp + 2 > st.length) {
+                        st = Arrays.copyOf(st, st.length * 2);
+                    }
+                    st[sp++] = child1[id];
+                    st[sp++] = child2[id];
+                }
             }
-            if (height[id] == 0) {
-                double t = visitor.visit(id, maxT);
-                if (t < 0) {
-                    return;
-                }
-                maxT = Math.min(maxT, t);
-            } else {
-                if (sp + 2 > st.length) {
-                    st = Arrays.copyOf(st, st.length * 2);
-                }
-                st[sp++] = child1[id];
-                st[sp++] = child2[id];
+        } finally {
+            if (!nested) {
+                rayBusy = false;
+                rayStack = st;
             }
         }
     }
+
+    /** rayCast's scratch: its stack and box, and whether a cast is under way (a visitor may cast again). */
+    private int[] rayStack = new int[64];
+    private final Aabb rayBox = new Aabb();
+    private boolean rayBusy;
 
     /** Checks structure, heights and boxes (tests). @return the number of leaves */
     public int validate() {
