@@ -115,42 +115,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
                 continue;
             }
-            double px = previous[3 * i], py = previous[3 * i + 1], pz = previous[3 * i + 2];
-            displacement.set(b.position()).sub(px, py, pz);
-            double travel = displacement.length();
-            double radius = b.innerRadius();
-            // A body with no inner ball (an odd compound) is swept once it moves a few cm.
-            if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL))) {
-                continue;
-            }
-            mover = b;
-            ox = px;
-            oy = py;
-            oz = pz;
-            dx = displacement.x / travel;
-            dy = displacement.y / travel;
-            dz = displacement.z / travel;
-            bestT = Double.POSITIVE_INFINITY;
-            collision.broadPhase().tree().rayCast(ox, oy, oz, dx, dy, dz, travel + radius, this);
-            mover = null;
-            if (bestT == Double.POSITIVE_INFINITY) {
-                continue;
-            }
-            // Take off only the motion along the hit surface's normal that would carry the inner
-            // ball past touching it (a hair past, so the narrow phase surely reports the contact
-            // that must stop it: round shapes report none at exactly zero distance). The motion
-            // along the surface is kept: a thin body sliding or tumbling on the ground faster than
-            // its inner radius per step would otherwise be pulled back along its whole path and
-            // lose the step (seen in the random-scene fuzz, docs/robustness.md).
-            double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
-            if (!(approach > 0)) {
-                continue;
-            }
-            double startHeight = bestT * approach;
-            double endHeight = (bestT - travel) * approach;
-            // A body already closer than its inner radius (overlapping) is kept from going deeper.
-            double target = Math.min(startHeight, radius) - TOUCH_OVERLAP;
-            double lift = target - endHeight;
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2]);
             if (lift > 0) {
                 b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
@@ -196,34 +161,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision() || b.isQuarantined()) {
                 continue;
             }
-            double px = previous[3 * i], py = previous[3 * i + 1], pz = previous[3 * i + 2];
-            displacement.set(b.position()).sub(px, py, pz);
-            double travel = displacement.length();
-            double radius = b.innerRadius();
-            if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL))) {
-                continue;
-            }
-            mover = b;
-            ox = px;
-            oy = py;
-            oz = pz;
-            dx = displacement.x / travel;
-            dy = displacement.y / travel;
-            dz = displacement.z / travel;
-            bestT = Double.POSITIVE_INFINITY;
-            collision.broadPhase().tree().rayCast(ox, oy, oz, dx, dy, dz, travel + radius, this);
-            mover = null;
-            if (bestT == Double.POSITIVE_INFINITY) {
-                continue;
-            }
-            double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
-            if (!(approach > 0)) {
-                continue;
-            }
-            double startHeight = bestT * approach;
-            double endHeight = (bestT - travel) * approach;
-            double target = Math.min(startHeight, radius) - TOUCH_OVERLAP;
-            double lift = target - endHeight;
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2]);
             if (lift > 0) {
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
                         b.position().z() + hitNz * lift);
@@ -237,6 +175,50 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         }
         staticOnly = false;
         return clamped;
+    }
+
+    /**
+     * Casts body b's centre from (px, py, pz) to where it is now against the shapes the visitor
+     * accepts, and returns how far along the hit normal ({@code hitN*}) it must be put back so
+     * that its inner ball ends a hair past touching the surface, and no deeper than it started
+     * (m; ≤ 0 or NaN: not at all).
+     */
+    private double liftAlongHit(RigidBody b, double px, double py, double pz) {
+        displacement.set(b.position()).sub(px, py, pz);
+        double travel = displacement.length();
+        double radius = b.innerRadius();
+        // A body with no inner ball (an odd compound) is swept once it moves a few cm.
+        if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL))) {
+            return 0;
+        }
+        mover = b;
+        ox = px;
+        oy = py;
+        oz = pz;
+        dx = displacement.x / travel;
+        dy = displacement.y / travel;
+        dz = displacement.z / travel;
+        bestT = Double.POSITIVE_INFINITY;
+        collision.broadPhase().tree().rayCast(ox, oy, oz, dx, dy, dz, travel + radius, this);
+        mover = null;
+        if (bestT == Double.POSITIVE_INFINITY) {
+            return 0;
+        }
+        // Take off only the motion along the hit surface's normal that would carry the inner
+        // ball past touching it (a hair past, so the narrow phase surely reports the contact
+        // that must stop it: round shapes report none at exactly zero distance). The motion
+        // along the surface is kept: a thin body sliding or tumbling on the ground faster than
+        // its inner radius per step would otherwise be pulled back along its whole path and
+        // lose the step (seen in the random-scene fuzz, docs/robustness.md).
+        double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
+        if (!(approach > 0)) {
+            return 0;
+        }
+        double startHeight = bestT * approach;
+        double endHeight = (bestT - travel) * approach;
+        // A body already closer than its inner radius (overlapping) is kept from going deeper.
+        double target = Math.min(startHeight, radius) - TOUCH_OVERLAP;
+        return target - endHeight;
     }
 
     @Override
