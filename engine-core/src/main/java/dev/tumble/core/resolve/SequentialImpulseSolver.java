@@ -707,37 +707,32 @@ public final class SequentialImpulseSolver implements ContactResolver {
         u[2] = u2;
         u[3] = u3;
         System.arraycopy(u, 0, nullVector, 4 * m, 4);
-        int k0 = MAX_MANIFOLD * f;
-        double[] a = s16;
-        for (int i = 0; i < 4; i++) {
-            for (int j = 0; j < 4; j++) {
-                a[4 * i + j] = 0.5 * (coupling[k0 + 4 * i + j] + coupling[k0 + 4 * j + i]);
-            }
-        }
-        if (!pseudoInverse(a, nullVector, 4 * m, pinv, o)) {
+        // prepareCoupling wrote K symmetric: its rows are read in place.
+        if (!pseudoInverse(coupling, MAX_MANIFOLD * f, nullVector, 4 * m, pinv, o)) {
             pinv[o] = Double.NaN;
         }
     }
 
     /**
-     * {@code K⁺ = (K + s·uuᵀ)⁻¹ − uuᵀ/s} with s = trace(K)/4, for the symmetric 4×4 k (its upper
-     * triangle is read) whose null vector is the unit u at u[uo..uo+4), into dest[o..o+16). The
+     * {@code K⁺ = (K + s·uuᵀ)⁻¹ − uuᵀ/s} with s = trace(K)/4, for the symmetric 4×4 K at
+     * k[ko..ko+16) (row-major; its upper triangle is read) whose null vector is the unit u at u[uo..uo+4), into dest[o..o+16). The
      * shifted matrix is inverted through its LDLᵀ factors, in scalars: a tenth of the work of a
      * general Gauss-Jordan inverse, and it is done for every face manifold every step.
      *
      * @return false when K has no positive trace or the shifted matrix is not positive definite
      */
-    static boolean pseudoInverse(double[] k, double[] u, int uo, double[] dest, int o) {
-        double trace = k[0] + k[5] + k[10] + k[15];
+    static boolean pseudoInverse(double[] k, int ko, double[] u, int uo, double[] dest, int o) {
+        double trace = k[ko] + k[ko + 5] + k[ko + 10] + k[ko + 15];
         if (!(trace > 0)) {
             return false;
         }
         double sc = 0.25 * trace;
         double u0 = u[uo], u1 = u[uo + 1], u2 = u[uo + 2], u3 = u[uo + 3];
-        double a00 = k[0] + sc * u0 * u0, a01 = k[1] + sc * u0 * u1, a02 = k[2] + sc * u0 * u2, a03 = k[3] + sc * u0 * u3;
-        double a11 = k[5] + sc * u1 * u1, a12 = k[6] + sc * u1 * u2, a13 = k[7] + sc * u1 * u3;
-        double a22 = k[10] + sc * u2 * u2, a23 = k[11] + sc * u2 * u3;
-        double a33 = k[15] + sc * u3 * u3;
+        double a00 = k[ko] + sc * u0 * u0, a01 = k[ko + 1] + sc * u0 * u1, a02 = k[ko + 2] + sc * u0 * u2;
+        double a03 = k[ko + 3] + sc * u0 * u3;
+        double a11 = k[ko + 5] + sc * u1 * u1, a12 = k[ko + 6] + sc * u1 * u2, a13 = k[ko + 7] + sc * u1 * u3;
+        double a22 = k[ko + 10] + sc * u2 * u2, a23 = k[ko + 11] + sc * u2 * u3;
+        double a33 = k[ko + 15] + sc * u3 * u3;
         // A = L·D·Lᵀ with L unit lower triangular.
         double d0 = a00;
         if (!(d0 > 0)) {
@@ -1453,7 +1448,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
         }
         double[] Q = shockInverse;
-        if (!pseudoInverse(K, nullVector, 4 * m, Q, 0)) {
+        if (!pseudoInverse(K, 0, nullVector, 4 * m, Q, 0)) {
             return false;
         }
         double[] r = s4;

@@ -60,7 +60,7 @@ class PseudoInverseTest {
             }
             double[] k = singularBlock(rnd, u);
             double[] p = new double[16];
-            assertTrue(SequentialImpulseSolver.pseudoInverse(k.clone(), u, 0, p, 0), "trial " + trial);
+            assertTrue(SequentialImpulseSolver.pseudoInverse(k.clone(), 0, u, 0, p, 0), "trial " + trial);
             double[] kpk = times(times(k, p), k);
             double[] pkp = times(times(p, k), p);
             double scale = Math.abs(k[0]) + Math.abs(k[5]) + Math.abs(k[10]) + Math.abs(k[15]);
@@ -80,7 +80,7 @@ class PseudoInverseTest {
     @Test
     void refusesABlockWithoutPositiveTraceOrOfLowerRank() {
         double[] u = {0.5, -0.5, 0.5, -0.5};
-        assertFalse(SequentialImpulseSolver.pseudoInverse(new double[16], u, 0, new double[16], 0));
+        assertFalse(SequentialImpulseSolver.pseudoInverse(new double[16], 0, u, 0, new double[16], 0));
         // Rank 2: the shifted matrix is singular, which the factorisation must notice.
         double[] k = new double[16];
         double[] a = {0.5, 0.5, 0.5, 0.5}, b = {0.5, 0.5, -0.5, -0.5};
@@ -89,6 +89,6 @@ class PseudoInverseTest {
                 k[4 * i + j] = a[i] * a[j] + 2 * b[i] * b[j];
             }
         }
-        assertFalse(SequentialImpulseSolver.pseudoInverse(k, u, 0, new double[16], 0));
+        assertFalse(SequentialImpulseSolver.pseudoInverse(k, 0, u, 0, new double[16], 0));
     }
 }
