@@ -31,6 +31,12 @@ final class CollisionStage {
     private final Queries queries;
     private final NarrowPhase narrow = new NarrowPhase();
     private final ContactManifold manifold = new ContactManifold();
+    /** Each pair's last manifold, reused while the pair has hardly moved. */
+    private final ManifoldCache manifolds = new ManifoldCache();
+    /** {@link WorldSettings#manifoldReuseDistance()}, m (0: every pair tested every step). */
+    private final double reuseDistance;
+    private int pairsTested;
+    private int pairsReused;
     private final Pose pose = new Pose();
     private final Aabb aabb = new Aabb();
     /** Half the narrow phase's speculative margin, m: added to every proxy's tight box. */
@@ -38,6 +44,10 @@ final class CollisionStage {
 
     /** Per body slot: its proxy ids, one per shape, in shape order. */
     private int[][] proxiesOfSlot = new int[16][];
+    /** Per body slot: the distance (m) from its centre of mass that bounds its shapes. */
+    private double[] outerRadiusOfSlot = new double[16];
+    /** Per body slot: {@link RigidBody#innerRadius()}, m. */
+    private double[] innerRadiusOfSlot = new double[16];
     /** Per proxy id: the shape's index on its body. */
     private int[] shapeIndexOfProxy = new int[16];
     /** Sorted keys of body pairs joined by a joint that does not collide its bodies. */
@@ -63,13 +73,20 @@ final class CollisionStage {
         }
         // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
         halfMargin = 0.5 * narrow.speculativeMargin();
+        reuseDistance = settings.manifoldReuseDistance();
     }
 
     void add(RigidBody body) {
         int slot = body.id().index();
         if (slot >= proxiesOfSlot.length) {
-            proxiesOfSlot = Arrays.copyOf(proxiesOfSlot, Math.max(slot + 1, proxiesOfSlot.length * 2));
+            int n = Math.max(slot + 1, proxiesOfSlot.length * 2);
+            proxiesOfSlot = Arrays.copyOf(proxiesOfSlot, n);
+            outerRadiusOfSlot = Arrays.copyOf(outerRadiusOfSlot, n);
+            innerRadiusOfSlot = Arrays.copyOf(innerRadiusOfSlot, n);
         }
+        // The box corners at the current pose bound the shapes at any pose.
+        outerRadiusOfSlot[slot] = reach(body);
+        innerRadiusOfSlot[slot] = body.innerRadius();
         List<dev.tumble.core.collision.shape.Shape> shapes = body.shapes();
         int[] ids = new int[shapes.size()];
         for (int s = 0; s < ids.length; s++) {
@@ -175,6 +192,9 @@ final class CollisionStage {
         // Bodies moved since the last call: every shape's pose and polytope is built afresh,
         // once, however many pairs it is in.
         narrow.forgetShapes();
+        manifolds.beginStep();
+        pairsTested = 0;
+        pairsReused = 0;
         int pairs = broad.pairCount();
         for (int p = 0; p < pairs; p++) {
             int ia = broad.pairA(p);
@@ -186,6 +206,7 @@ final class CollisionStage {
             }
             collidePair(a, ia, b, ib, out);
         }
+        manifolds.finishStep();
     }
 
     /** Kinematic and static bodies never collide with each other; quarantined ones with nothing. */
@@ -280,7 +301,7 @@ final class CollisionStage {
         }
         int shapeA = shapeIndexOfProxy[proxyA];
         int shapeB = shapeIndexOfProxy[proxyB];
-        int n = narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
+        int n = keys ? collideOrReuse(sa, proxyA, sb, proxyB) : narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
         if (n == 0) {
             return;
         }
@@ -299,6 +320,59 @@ final class CollisionStage {
             }
             contactFeature[index] = shapes | (cp.featureId & 0xFFFFFFFFL);
         }
+    }
+
+    /**
+     * The contacts of a pair (dynamic body first) into {@link #manifold}: last step's, carried
+     * along, while the pair has moved less than its reuse tolerance since they were found;
+     * otherwise the narrow phase's, remembered for the next steps.
+     */
+    private int collideOrReuse(BodyShape sa, int proxyA, BodyShape sb, int proxyB) {
+        RigidBody a = sa.body();
+        RigidBody b = sb.body();
+        int slotA = a.id().index();
+        int slotB = b.id().index();
+        boolean bDynamic = b.type() == BodyType.DYNAMIC;
+        // A thin or small body gets a tolerance in proportion to it.
+        double inner = bDynamic ? Math.min(innerRadiusOfSlot[slotA], innerRadiusOfSlot[slotB]) : innerRadiusOfSlot[slotA];
+        double tolerance = Math.min(reuseDistance, WorldSettings.MANIFOLD_REUSE_FRACTION * inner);
+        if (!(tolerance > 0)) {
+            pairsTested++;
+            return narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
+        }
+        // The smaller body moves in the frame of the larger (a static one never moves).
+        boolean moverIsA = b.type() == BodyType.STATIC || outerRadiusOfSlot[slotA] <= outerRadiusOfSlot[slotB];
+        double moverRadius = moverIsA ? outerRadiusOfSlot[slotA] : outerRadiusOfSlot[slotB];
+        boolean aLow = proxyA < proxyB;
+        long key = aLow ? ((long) proxyA << 32) | proxyB : ((long) proxyB << 32) | proxyA;
+        pairsTested++;
+        if (manifolds.reuse(key, aLow, a, b, moverIsA, tolerance, moverRadius, narrow.speculativeMargin(), manifold)) {
+            pairsReused++;
+            return manifold.size();
+        }
+        int n = narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
+        manifolds.store(key, aLow, a, b, moverIsA, manifold);
+        return n;
+    }
+
+    /** @return shape pairs looked at by the last {@link #findContacts} (reused ones included). */
+    int pairsTested() {
+        return pairsTested;
+    }
+
+    /** @return pairs of the last {@link #findContacts} whose manifold was carried over. */
+    int pairsReused() {
+        return pairsReused;
+    }
+
+    /** Writes the reused manifolds' state into a snapshot. */
+    void writeManifolds(java.io.DataOutput out) throws java.io.IOException {
+        manifolds.write(out);
+    }
+
+    /** Reads what {@link #writeManifolds} wrote; {@code dryRun} only validates. */
+    void readManifolds(java.io.DataInput in, boolean dryRun) throws java.io.IOException {
+        (dryRun ? new ManifoldCache() : manifolds).read(in);
     }
 
     /** @return the feature key of collision contact {@code i} of this step. */

@@ -32,6 +32,8 @@ public final class StepProfile {
     private int islands;
     private int positionIterations;
     private int velocityIterations;
+    private int shapePairs;
+    private int reusedManifolds;
 
     /** @return nanoseconds the stage took in the last step. */
     public long nanos(Stage stage) {
@@ -82,9 +84,28 @@ public final class StepProfile {
         return velocityIterations;
     }
 
+    /** @return shape pairs the narrow phase looked at in the last step (reused ones included). */
+    public int shapePairs() {
+        return shapePairs;
+    }
+
+    /**
+     * @return shape pairs of the last step whose contacts were carried over from an earlier step
+     *     instead of tested afresh ({@link WorldSettings#manifoldReuseDistance()})
+     */
+    public int reusedManifolds() {
+        return reusedManifolds;
+    }
+
+    void pairs(int tested, int reused) {
+        this.shapePairs = tested;
+        this.reusedManifolds = reused;
+    }
+
     void reset() {
         java.util.Arrays.fill(nanos, 0);
         bodies = awakeBodies = contacts = islands = positionIterations = velocityIterations = 0;
+        shapePairs = reusedManifolds = 0;
     }
 
     void record(Stage stage, long elapsedNanos) {
@@ -110,6 +131,7 @@ public final class StepProfile {
             sb.append(s.name().toLowerCase()).append('=').append(String.format("%.3f", millis(s))).append("ms ");
         }
         return sb.append("bodies=").append(bodies).append(" awake=").append(awakeBodies)
-                .append(" contacts=").append(contacts).append(" islands=").append(islands).append(']').toString();
+                .append(" contacts=").append(contacts).append(" islands=").append(islands)
+                .append(" pairs=").append(shapePairs).append(" reused=").append(reusedManifolds).append(']').toString();
     }
 }

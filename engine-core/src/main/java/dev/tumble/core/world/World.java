@@ -46,7 +46,7 @@ import org.joml.Vector3dc;
  */
 public final class World {
     private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
-    private static final int SNAPSHOT_VERSION = 2; // 2: contact cache entries carry their point
+    private static final int SNAPSHOT_VERSION = 3; // 2: contact cache entries carry their point; 3: reused manifolds
 
     private final WorldSettings settings;
     private final BodyRegistry bodies = new BodyRegistry();
@@ -244,6 +244,7 @@ public final class World {
 
         contacts.clear();
         collision.findContacts(contacts);
+        profile.pairs(collision.pairsTested(), collision.pairsReused());
         collisionContactCount = contacts.size();
         ensureFeatureKeys(collisionContactCount);
         for (int c = 0; c < collisionContactCount; c++) {
@@ -572,6 +573,7 @@ public final class World {
             }
             pairCache.write(out);
             solver.writeCache(out);
+            collision.writeManifolds(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -622,6 +624,7 @@ public final class World {
             ContactCache cache = dryRun ? new ContactCache() : pairCache;
             cache.read(in);
             solver.readCache(in, dryRun);
+            collision.readManifolds(in, dryRun);
             if (!dryRun) {
                 stepCount = steps;
             }

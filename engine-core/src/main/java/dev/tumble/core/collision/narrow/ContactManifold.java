@@ -68,6 +68,19 @@ public final class ContactManifold {
         c.featureId = featureId;
     }
 
+    /** Orders the points by penetration, deepest first (stable: equal depths keep their order). */
+    public void deepestFirst() {
+        for (int i = 1; i < size; i++) {
+            ContactPoint p = points[i];
+            int j = i;
+            while (j > 0 && points[j - 1].penetration < p.penetration) {
+                points[j] = points[j - 1];
+                j--;
+            }
+            points[j] = p;
+        }
+    }
+
     /** Negates every normal: the manifold of (B, A) from that of (A, B). */
     void flip(int from) {
         for (int i = from; i < size; i++) {
