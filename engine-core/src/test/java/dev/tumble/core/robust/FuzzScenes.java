@@ -60,11 +60,30 @@ final class FuzzScenes {
     }
 
     static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
+        return build(seed, solver, variant, settings -> { });
+    }
+
+    /**
+     * A scene as it was when a failure was traced: without manifold reuse, which came later. A
+     * replay of 600 chaotic steps is moved by any change to the simulation, so a regression test
+     * that replays a traced scene pins the settings it was traced with.
+     */
+    static Scene traced(long seed, WorldSettings.Solver solver) {
+        return build(seed, solver, Variant.AS_GENERATED, settings -> settings.manifoldReuseDistance(0));
+    }
+
+    /** {@link #build(long, WorldSettings.Solver, Variant)} with {@code tweak} applied to the world's settings. */
+    static Scene build(long seed, WorldSettings.Solver solver, Variant variant,
+            java.util.function.Consumer<WorldSettings.Builder> tweak) {
         SplittableRandom rnd = new SplittableRandom(seed);
         WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
+        tweak.accept(settings);
         // For FuzzCount's comparisons only: other world settings.
         if (System.getProperty("tumble.fuzz.maxAngularSpeed") != null) {
             settings.maxAngularSpeed(Double.parseDouble(System.getProperty("tumble.fuzz.maxAngularSpeed")));
+        }
+        if (System.getProperty("tumble.fuzz.reuse") != null) {
+            settings.manifoldReuseDistance(Double.parseDouble(System.getProperty("tumble.fuzz.reuse")));
         }
         if (System.getProperty("tumble.fuzz.ccd") != null) {
             settings.continuousCollision(Boolean.getBoolean("tumble.fuzz.ccd"));

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SequentialImpulseEnergyTest {
 
     private static void passes(long seed) {
-        assertNull(FuzzTest.run(FuzzScenes.build(seed, WorldSettings.Solver.SEQUENTIAL_IMPULSE)));
+        assertNull(FuzzTest.run(FuzzScenes.traced(seed, WorldSettings.Solver.SEQUENTIAL_IMPULSE)));
     }
 
     /**

@@ -59,7 +59,7 @@ class SolvedMotionSweepTest {
     @Test
     void fuzzScenesDraggedThroughTheGroundByJointsStayAbove() {
         for (long seed : new long[] {13, 65, 96, 101, 195, 327, 642, 663}) {
-            FuzzScenes.Scene scene = FuzzScenes.build(seed, WorldSettings.Solver.SEQUENTIAL_IMPULSE);
+            FuzzScenes.Scene scene = FuzzScenes.traced(seed, WorldSettings.Solver.SEQUENTIAL_IMPULSE);
             for (int step = 0; step < FuzzTest.STEPS; step++) {
                 scene.world().step(DT);
                 for (RigidBody b : scene.bodies()) {
