@@ -41,7 +41,10 @@ class SideBySideSmokeTest {
         assertTrue(report.contains("**Allocation:**"), report);
         Path doc = dir.resolve("benchmarks.md");
         s.write(report);
-        assertTrue(Files.readString(doc).contains(SideBySide.BEGIN), "report written between the markers");
+        // The smoke run is in-process, so it writes the in-process block, not the fresh-JVM one.
+        String written = Files.readString(doc);
+        assertTrue(written.contains(SideBySide.BEGIN_IN_PROCESS) && written.contains(SideBySide.END_IN_PROCESS)
+                && !written.contains(SideBySide.BEGIN), "report written between the in-process markers");
         assertTrue(Files.size(dir.resolve("benchmarks-scaling.png")) > 1000, "scaling chart drawn");
     }
 
