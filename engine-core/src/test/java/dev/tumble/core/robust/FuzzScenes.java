@@ -60,8 +60,12 @@ final class FuzzScenes {
     }
 
     static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
+        return build(seed, WorldSettings.builder().solver(solver), variant);
+    }
+
+    /** The scene of {@code seed} in a world built from {@code settings} (for tests' controls). */
+    static Scene build(long seed, WorldSettings.Builder settings, Variant variant) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
         // For FuzzCount's comparisons only: other world settings.
         if (System.getProperty("tumble.fuzz.maxAngularSpeed") != null) {
             settings.maxAngularSpeed(Double.parseDouble(System.getProperty("tumble.fuzz.maxAngularSpeed")));
