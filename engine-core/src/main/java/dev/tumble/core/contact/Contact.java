@@ -46,6 +46,8 @@ public final class Contact {
     private double appliedNormalImpulse;
     /** Whether a joint wrote this contact (not a collision); see {@link #joint(boolean)}. */
     private boolean joint;
+    /** Separating velocity asked for on top of stopping the contact, m/s (joint stabilisation). */
+    private double velocityBias;
     /**
      * What only Millington's resolver reads and writes (basis, relative positions, velocities):
      * the store a resolver lends ({@link #internals(Internals)}), or one made by
@@ -141,6 +143,7 @@ public final class Contact {
         this.restitution = restitution;
         this.appliedNormalImpulse = 0;
         this.joint = false;
+        this.velocityBias = 0;
         this.prepared = null;
         return this;
     }
@@ -155,6 +158,25 @@ public final class Contact {
     public Contact joint(boolean isJoint) {
         this.joint = isJoint;
         return this;
+    }
+
+    /**
+     * Asks the velocity pass for a separating normal velocity of {@code bias} (m/s) on top of
+     * stopping the contact: its desired delta velocity becomes {@code −v_x − e′·(v_x − v_acc) + bias}.
+     * Resolvers set it on joint contacts they correct at the velocity level
+     * ({@code ResolverSettings.jointVelocityCorrection}); {@link #set} clears it. Takes effect at
+     * the next {@link #calculateInternals}.
+     *
+     * @return this contact
+     */
+    public Contact velocityBias(double bias) {
+        this.velocityBias = bias;
+        return this;
+    }
+
+    /** @return the separating velocity asked for on top of stopping the contact, m/s. */
+    public double velocityBias() {
+        return velocityBias;
     }
 
     /** @return whether a joint wrote this contact ({@link #joint(boolean)}). */
@@ -453,6 +475,10 @@ public final class Contact {
             thisRestitution = 0.0;
         }
         st.desiredDeltaVelocity = -st.cvx - thisRestitution * (st.cvx - velocityFromAcc);
+        if (velocityBias != 0) {
+            // Tested, not added blindly: adding 0.0 would turn a −0.0 into +0.0 (golden bits).
+            st.desiredDeltaVelocity += velocityBias;
+        }
     }
 
     /**
@@ -599,7 +625,9 @@ public final class Contact {
             iy = out[1];
             iz = out[2];
         }
-        if (limitRestitutionWork && st.desiredDeltaVelocity != -st.cvx && impulseWork(st, sc, ix, iy, iz) > 0) {
+        // A biased contact's extra velocity is asked for on purpose (the energy guard answers for it).
+        if (limitRestitutionWork && velocityBias == 0 && st.desiredDeltaVelocity != -st.cvx
+                && impulseWork(st, sc, ix, iy, iz) > 0) {
             double[] out = sc.impulse;
             limitRestitution(st, sc, out);
             ix = out[0];
@@ -1005,6 +1033,38 @@ public final class Contact {
             moveBody(1, body1, st.r1x, st.r1y, st.r1z, angIn1, linIn1, totalInertia, penetration, angularLimit,
                     deferJointExcess, linearChange, angularChange, d);
         }
+    }
+
+    /**
+     * Whether a nonlinear position fix of {@code penetration} (either sign: a bilateral pair
+     * decides alike) would turn body 0 or body 1 further than the angular limit allows
+     * ({@link #applyPositionChange}'s clamp). Needs {@link #calculateInternals} first.
+     *
+     * @param penetration the depth to remove, m
+     * @param angularLimit the limit on each body's angular move, times its lever arm
+     */
+    public boolean positionFixClamped(double penetration, double angularLimit) {
+        Internals st = prepared();
+        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double angIn0 = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
+        double total = body0.inverseMass() + angIn0;
+        double angIn1 = 0;
+        if (body1Moves(st)) {
+            angIn1 = angularInertiaAlongNormal(body1, st.r1x, st.r1y, st.r1z, nx, ny, nz);
+            total += body1.inverseMass() + angIn1;
+        }
+        if (!(total > 0)) {
+            return false;
+        }
+        double depth = Math.abs(penetration);
+        return turnClamped(st.r0x, st.r0y, st.r0z, depth * angIn0 / total, angularLimit)
+                || body1Moves(st) && turnClamped(st.r1x, st.r1y, st.r1z, depth * angIn1 / total, angularLimit);
+    }
+
+    private boolean turnClamped(double rx, double ry, double rz, double angularMove, double angularLimit) {
+        double negDot = -(rx * normal.x + ry * normal.y + rz * normal.z);
+        double px = rx + normal.x * negDot, py = ry + normal.y * negDot, pz = rz + normal.z * negDot;
+        return angularMove > angularLimit * Math.sqrt(px * px + py * py + pz * pz);
     }
 
     private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,

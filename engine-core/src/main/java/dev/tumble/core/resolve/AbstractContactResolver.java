@@ -128,12 +128,28 @@ abstract class AbstractContactResolver implements ContactResolver {
             }
         }
         double velocityLimit = settings.velocityLimit();
+        double jointCorrection = settings.jointVelocityCorrection();
         for (int i = 0; i < count; i++) {
-            contacts[i].internals(internals[i]).calculateInternals(duration, velocityLimit);
+            Contact c = contacts[i];
+            c.internals(internals[i]).calculateInternals(duration, velocityLimit);
+            if (jointCorrection > 0 && c.isJoint() && c.positionFixClamped(c.penetration(), settings.angularLimit())) {
+                // Too far apart for a position fix (the angular limit would clamp it): the velocity
+                // pass closes this fraction of the error over the step instead (Baumgarte).
+                c.velocityBias(jointCorrection * c.penetration() / duration);
+                c.calculateDesiredDeltaVelocity(duration, velocityLimit);
+            }
         }
         if (observer != null) {
             observer.afterPrepare(contacts, count);
         }
+    }
+
+    /**
+     * Whether the position passes fix {@code contact}: every contact, except the joint contacts
+     * that {@link #prepare} left to the velocity pass ({@link ResolverSettings#jointVelocityCorrection()}).
+     */
+    final boolean positionFixed(Contact contact) {
+        return !(settings.jointVelocityCorrection() > 0 && contact.isJoint() && contact.velocityBias() != 0);
     }
 
     /** Wakes as needed and removes {@code penetration} at {@code contact}, filling the change arrays. */

@@ -215,7 +215,7 @@ public final class FastContactResolver extends AbstractContactResolver {
         }
         double epsilon = settings.positionEpsilon();
         for (int i = 0; i < n; i++) {
-            key[i] = keyOf(c[i].penetration());
+            key[i] = positionKey(c[i]);
         }
         buildHeap(n);
         while (positionIterationsUsed < limit) {
@@ -364,7 +364,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             int size = holdGroup(c, n, rank);
             try {
                 for (int i = 0; i < n; i++) {
-                    key[i] = contactRank[i] == rank ? keyOf(c[i].penetration()) : Double.NEGATIVE_INFINITY;
+                    key[i] = contactRank[i] == rank ? positionKey(c[i]) : Double.NEGATIVE_INFINITY;
                 }
                 buildHeap(n);
                 int limit = (int) Math.min(positionLimit(), (long) SHOCK_ITERATIONS_PER_CONTACT * size);
@@ -436,10 +436,15 @@ public final class FastContactResolver extends AbstractContactResolver {
                     updatePenetration(c[j], fixed);
                 }
                 if (rank < 0 || contactRank[j] == rank) {
-                    rekey(j, keyOf(velocity ? c[j].desiredDeltaVelocity() : c[j].penetration()));
+                    rekey(j, velocity ? keyOf(c[j].desiredDeltaVelocity()) : positionKey(c[j]));
                 }
             }
         }
+    }
+
+    /** The position passes' key: the penetration, or last for a contact they do not fix. */
+    private double positionKey(Contact contact) {
+        return positionFixed(contact) ? keyOf(contact.penetration()) : Double.NEGATIVE_INFINITY;
     }
 
     /** NaN never beats the epsilon in the scan; it sorts last here. */

@@ -48,7 +48,7 @@ public final class ReferenceContactResolver extends AbstractContactResolver {
             double max = epsilon;
             int index = n;
             for (int i = 0; i < n; i++) {
-                if (c[i].penetration() > max) {
+                if (c[i].penetration() > max && positionFixed(c[i])) {
                     max = c[i].penetration();
                     index = i;
                 }

@@ -54,11 +54,23 @@ package dev.tumble.core.resolve;
  *     nearly all of a fix as rotation, and the book's rule translated it, and what it drags, by
  *     almost the whole joint error. Off by default and in Cyclone's configuration; the world's
  *     default resolver turns it on
+ * @param jointVelocityCorrection when above 0, joint contacts are kept out of the position
+ *     passes and corrected in the velocity pass instead: each asks for a separating velocity of
+ *     {@code jointVelocityCorrection · penetration / duration} (Baumgarte stabilisation, a
+ *     fraction of the error per step, in [0, 1]). 0 (the default and Cyclone's) corrects joints
+ *     in the position pass, as the book does. A position fix moves bodies without a velocity, so
+ *     the energy it adds (a body lifted, a body turned so that a collision fix lifts it) is paid
+ *     by the energy guard out of motion the island may not have; a joint torn far apart (metres,
+ *     in the fuzz) spent the whole position budget turning its bodies by the angular limit over
+ *     and over. Corrected at the velocity level, whatever a joint adds is kinetic energy, which
+ *     the energy guard sees and takes back. The world's default resolver uses {@link
+ *     #DEFAULT_JOINT_VELOCITY_CORRECTION}
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
-        boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck, boolean deferJointExcess) {
+        boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck, boolean deferJointExcess,
+        double jointVelocityCorrection) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -82,6 +94,9 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
     /** Default correction fraction for linear projection. */
     public static final double DEFAULT_LINEAR_CORRECTION_FRACTION = 0.8;
 
+    /** Fraction of a joint's error corrected per step at the velocity level in a world's default settings. */
+    public static final double DEFAULT_JOINT_VELOCITY_CORRECTION = 0.2;
+
     /** The defaults: the book's values, nonlinear projection. */
     public static final ResolverSettings DEFAULTS = builder().build();
 
@@ -102,6 +117,10 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         }
         nonNegative("linearSlop", linearSlop);
         nonNegative("contactMargin", contactMargin);
+        if (!(jointVelocityCorrection >= 0 && jointVelocityCorrection <= 1)) {
+            throw new IllegalArgumentException(
+                    "jointVelocityCorrection must be in [0, 1], was " + jointVelocityCorrection);
+        }
         if (!(linearCorrectionFraction > 0 && linearCorrectionFraction <= 1)) {
             throw new IllegalArgumentException(
                     "linearCorrectionFraction must be in (0, 1], was " + linearCorrectionFraction);
@@ -134,7 +153,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .angularLimit(angularLimit).positionProjection(positionProjection).linearSlop(linearSlop)
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
                 .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard)
-                .staticRecheck(staticRecheck).deferJointExcess(deferJointExcess);
+                .staticRecheck(staticRecheck).deferJointExcess(deferJointExcess)
+                .jointVelocityCorrection(jointVelocityCorrection);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -154,6 +174,7 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private boolean energyGuard;
         private boolean staticRecheck;
         private boolean deferJointExcess;
+        private double jointVelocityCorrection;
 
         private Builder() {
         }
@@ -255,11 +276,18 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Fraction of a joint's error corrected per step at the velocity level, in [0, 1]; 0 (default) corrects it in the position pass. */
+        public Builder jointVelocityCorrection(double fraction) {
+            this.jointVelocityCorrection = fraction;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
-                    shockPropagation, limitRestitutionWork, energyGuard, staticRecheck, deferJointExcess);
+                    shockPropagation, limitRestitutionWork, energyGuard, staticRecheck, deferJointExcess,
+                    jointVelocityCorrection);
         }
     }
 }

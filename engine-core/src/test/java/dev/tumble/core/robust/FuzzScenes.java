@@ -60,7 +60,7 @@ final class FuzzScenes {
     }
 
     static Scene build(long seed, WorldSettings.Solver solver, Variant variant) {
-        return build(seed, solver, variant, settings -> { });
+        return build(seed, WorldSettings.builder().solver(solver), variant);
     }
 
     /**
@@ -69,15 +69,12 @@ final class FuzzScenes {
      * that replays a traced scene pins the settings it was traced with.
      */
     static Scene traced(long seed, WorldSettings.Solver solver) {
-        return build(seed, solver, Variant.AS_GENERATED, settings -> settings.manifoldReuseDistance(0));
+        return build(seed, WorldSettings.builder().solver(solver).manifoldReuseDistance(0), Variant.AS_GENERATED);
     }
 
-    /** {@link #build(long, WorldSettings.Solver, Variant)} with {@code tweak} applied to the world's settings. */
-    static Scene build(long seed, WorldSettings.Solver solver, Variant variant,
-            java.util.function.Consumer<WorldSettings.Builder> tweak) {
+    /** The scene of {@code seed} in a world built from {@code settings} (for tests' controls). */
+    static Scene build(long seed, WorldSettings.Builder settings, Variant variant) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        WorldSettings.Builder settings = WorldSettings.builder().solver(solver);
-        tweak.accept(settings);
         // For FuzzCount's comparisons only: other world settings.
         if (System.getProperty("tumble.fuzz.maxAngularSpeed") != null) {
             settings.maxAngularSpeed(Double.parseDouble(System.getProperty("tumble.fuzz.maxAngularSpeed")));
