@@ -1036,7 +1036,8 @@ public final class RigidBody {
      * How far (m, world axes) continuous collision pulled the body back this step: its
      * integrated position minus where the sweep left it. Zero unless the body was swept. A solver
      * that reasons from {@code position = start + velocity·dt} adds it back to know where the
-     * body started.
+     * body started; the sequential-impulse solver clears it for every body it solves, so after a
+     * step of a sequential-impulse world it reads zero.
      */
     public Vector3dc sweptBack() {
         return sweptBack;

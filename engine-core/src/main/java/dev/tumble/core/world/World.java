@@ -78,7 +78,7 @@ public final class World {
     private int collisionContactCount;
     private long stepCount;
 
-    /** A world with the default settings (Earth gravity, Millington resolver, sleep on). */
+    /** A world with the default settings (Earth gravity, sequential-impulse solver, sleep on). */
     public World() {
         this(WorldSettings.DEFAULTS);
     }
