@@ -53,6 +53,8 @@ final class ManifoldCache {
 
     private final double[] ta = new double[12];
     private final double[] tb = new double[12];
+    /** The mover's current relative pose, for {@link #poseHeld}. */
+    private final double[] pose = new double[POSE];
     /** The last {@link #reuse} miss that matched a pair: its slot, to be overwritten by {@link #store}. */
     private int pendingSlot = -1;
     private long pendingKey;
@@ -80,15 +82,6 @@ final class ManifoldCache {
             }
         }
         previous.count = 0;
-        pendingSlot = -1;
-    }
-
-    /** Forgets everything (a body was removed or changed shape: proxy ids may be reused). */
-    void clear() {
-        previous.count = 0;
-        current.count = 0;
-        freeCount = 0;
-        slotCount = 0;
         pendingSlot = -1;
     }
 
@@ -188,11 +181,6 @@ final class ManifoldCache {
         current.append(key, aLow, a, b, slot);
     }
 
-    /** @return how many pairs this step's pass has seen (reused or stored). */
-    int count() {
-        return current.count;
-    }
-
     private void toLocal(double[] t, double x, double y, double z, int at) {
         double dx = x - t[3], dy = y - t[7], dz = z - t[11];
         data[at] = t[0] * dx + t[4] * dy + t[8] * dz;
@@ -216,8 +204,6 @@ final class ManifoldCache {
         dest[at + 5] = ow * my - ox * mz + oy * mw + oz * mx;
         dest[at + 6] = ow * mz + ox * my - oy * mx + oz * mw;
     }
-
-    private final double[] pose = new double[POSE];
 
     /**
      * Whether the mover's pose relative to the other body is within {@code tolerance} of the
