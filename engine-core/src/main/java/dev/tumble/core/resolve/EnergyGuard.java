@@ -60,6 +60,19 @@ final class EnergyGuard {
     private int[] i0 = new int[0], i1 = new int[0], table = new int[0];
     private int bodyCount, count;
     private final double[] spin = new double[4];
+    private final double[] frame = new double[3];
+
+    /**
+     * The frame's velocity (m/s) at offset {@code r} (m) from the island's centre, into a scratch
+     * array: the rigid motion {@code v + ω×r} of a free island, zero for one held by immovable bodies.
+     */
+    private double[] frameAt(boolean free, double vx, double vy, double vz, double wx, double wy, double wz,
+            double rx, double ry, double rz) {
+        frame[0] = free ? vx + wy * rz - wz * ry : 0;
+        frame[1] = free ? vy + wz * rx - wx * rz : 0;
+        frame[2] = free ? vz + wx * ry - wy * rx : 0;
+        return frame;
+    }
 
     /**
      * Checks the island's energy balance and, when it gained, scales {@code vel} in place.
@@ -166,10 +179,8 @@ final class EnergyGuard {
                 continue;
             }
             int o = 6 * b, p = poseStride * b;
-            double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
-            double fx = free ? vx + wy * rz - wz * ry : 0;
-            double fy = free ? vy + wz * rx - wx * rz : 0;
-            double fz = free ? vz + wx * ry - wy * rx : 0;
+            double[] f = frameAt(free, vx, vy, vz, wx, wy, wz, pose[p] - cx, pose[p + 1] - cy, pose[p + 2] - cz);
+            double fx = f[0], fy = f[1], fz = f[2];
             vel[o] = fx + s * (vel[o] - fx);
             vel[o + 1] = fy + s * (vel[o + 1] - fy);
             vel[o + 2] = fz + s * (vel[o + 2] - fz);
@@ -188,7 +199,7 @@ final class EnergyGuard {
      * {@code R·s² + D·s ≤ R − excess + D} (the balance at s = 1 is off by {@code excess}); where none
      * qualifies, the s in [0, 1] that leaves the least energy.
      */
-    private static double followingScale(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel,
+    private double followingScale(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel,
             double[] pose, int poseStride, double cx, double cy, double cz, boolean free, double vx, double vy, double vz,
             double wx, double wy, double wz, double relative, double excess, double dt) {
         double d = 0;
@@ -197,10 +208,8 @@ final class EnergyGuard {
                 continue;
             }
             int o = 6 * b, p = poseStride * b;
-            double rx = pose[p] - cx, ry = pose[p + 1] - cy, rz = pose[p + 2] - cz;
-            double fx = free ? vx + wy * rz - wz * ry : 0;
-            double fy = free ? vy + wz * rx - wx * rz : 0;
-            double fz = free ? vz + wx * ry - wy * rx : 0;
+            double[] f = frameAt(free, vx, vy, vz, wx, wy, wz, pose[p] - cx, pose[p + 1] - cy, pose[p + 2] - cz);
+            double fx = f[0], fy = f[1], fz = f[2];
             Vector3dc a = bodies[b].lastFrameAcceleration();
             d -= dt / im[b] * (a.x() * (vel[o] - fx) + a.y() * (vel[o + 1] - fy) + a.z() * (vel[o + 2] - fz));
         }
