@@ -6,8 +6,11 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.broad.BroadPhase;
 import dev.tumble.core.collision.broad.DynamicAabbTree;
 import dev.tumble.core.collision.query.BodyShape;
+import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.ShapeType;
+import dev.tumble.core.contact.Contact;
+import dev.tumble.core.contact.ContactBuffer;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
@@ -70,6 +73,14 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     /** True during {@link #sweepSolved}: only static shapes (half-spaces included) stop the cast. */
     private boolean staticOnly;
 
+    /**
+     * Per dense body index, where the body's centre was when this step's contacts were found
+     * (x, y, z) and its deepest contact with a static body there (m, 0 if none): see
+     * {@link #noteContactPoses}.
+     */
+    private double[] contactCentre = new double[0];
+    private double[] staticDepth = new double[0];
+
     ContinuousCollision(CollisionStage collision, WorldSettings settings) {
         this.collision = collision;
         this.sweepHalfSpaces = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
@@ -115,7 +126,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
                 continue;
             }
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2]);
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], false);
             if (lift > 0) {
                 b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
@@ -130,6 +141,50 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     /**
+     * Records, before the solve, each body's centre and its deepest contact with the static world
+     * (sequential-impulse worlds; read by {@link #sweepSolved}). A body's inner ball lies inside
+     * it, so a centre whose body reaches {@code depth} into a static surface is at least
+     * {@code innerRadius − depth} above it, and one with no static contact at least its inner
+     * radius: only a solve that moves the centre further than that can carry it through.
+     *
+     * @param contacts the step's collision contacts (joint contacts are not read)
+     * @param count    how many of them are collision contacts
+     */
+    void noteContactPoses(BodyRegistry bodies, ContactBuffer contacts, int count) {
+        if (!sweepSolvedMotion) {
+            return;
+        }
+        int n = bodies.size();
+        if (staticDepth.length < n) {
+            staticDepth = new double[Math.max(n, 2 * staticDepth.length)];
+            contactCentre = new double[3 * staticDepth.length];
+        }
+        for (int i = 0; i < n; i++) {
+            Vector3dc c = bodies.at(i).position();
+            contactCentre[3 * i] = c.x();
+            contactCentre[3 * i + 1] = c.y();
+            contactCentre[3 * i + 2] = c.z();
+            staticDepth[i] = 0;
+        }
+        for (int c = 0; c < count; c++) {
+            Contact k = contacts.get(c);
+            RigidBody a = k.body0(), b = k.body1();
+            if (b == null || b.type() == BodyType.STATIC) {
+                noteDepth(a, k.penetration());
+            } else if (a.type() == BodyType.STATIC) {
+                noteDepth(b, k.penetration());
+            }
+        }
+    }
+
+    private void noteDepth(RigidBody b, double penetration) {
+        int i = b.worldIndex();
+        if (i >= 0 && penetration > staticDepth[i]) {
+            staticDepth[i] = penetration;
+        }
+    }
+
+    /**
      * The static world gets the last word on where a body ends the step (sequential-impulse worlds;
      * Box2D v3 sweeps after its solver for the same reason). The solver moves bodies after the
      * contacts were found: impulse repositioning by {@code Δv·dt} and the position pass. A joint
@@ -138,7 +193,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * contact: in the random-scene fuzz 48 of the 72 scenes that ended a body below the ground
      * had no contact between that body and the ground in the failing step. So after the solve
      * every body whose step (from its centre before integration to its final centre) is longer
-     * than its inner radius casts its centre along that path against the static shapes,
+     * than its inner radius, or whose solve moved its centre further than it was from the static
+     * world when the contacts were found ({@link #noteContactPoses}: a 2.6 cm sphere on torn
+     * joints, 11 cm deep in the ground, was pulled 7 cm further down and through; small bodies
+     * tumbling a few millimetres deep ended with their centres below the ground), casts its
+     * centre along that path against the static shapes,
      * half-spaces included, and on a hit is put back along the surface's normal until its inner
      * ball just touches (or no deeper than it started), as {@link #sweep} does. Its velocity into
      * the surface is taken out (an inelastic stop against something immovable: no energy is
@@ -172,7 +231,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 b.position(b.position().x() + back.x(), b.position().y() + back.y(), b.position().z() + back.z());
                 b.sweptBack(0, 0, 0);
             }
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2]);
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2],
+                    mayHaveCrossed(b, i));
             if (lift > 0) {
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
                         b.position().z() + hitNz * lift);
@@ -189,17 +249,33 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     /**
+     * Whether the solve moved body b (dense index i) from where its contacts were found further
+     * than its centre was from the static world there ({@link #noteContactPoses}), so that its
+     * centre may now be past a static surface.
+     */
+    private boolean mayHaveCrossed(RigidBody b, int i) {
+        double radius = b.innerRadius();
+        if (!(radius > 0) || i * 3 + 2 >= contactCentre.length) {
+            return false;
+        }
+        Vector3dc c = b.position();
+        double ex = c.x() - contactCentre[3 * i], ey = c.y() - contactCentre[3 * i + 1], ez = c.z() - contactCentre[3 * i + 2];
+        double clearance = radius - staticDepth[i];
+        return ex * ex + ey * ey + ez * ez > clearance * Math.abs(clearance);
+    }
+
+    /**
      * Casts body b's centre from (px, py, pz) to where it is now against the shapes the visitor
      * accepts, and returns how far along the hit normal ({@code hitN*}) it must be put back so
      * that its inner ball ends a hair past touching the surface, and no deeper than it started
-     * (m; ≤ 0 or NaN: not at all).
+     * (m; ≤ 0 or NaN: not at all). A step shorter than the body's inner radius (or a few cm for
+     * a body with no inner ball, an odd compound) is cast only when {@code force} says so.
      */
-    private double liftAlongHit(RigidBody b, double px, double py, double pz) {
+    private double liftAlongHit(RigidBody b, double px, double py, double pz, boolean force) {
         displacement.set(b.position()).sub(px, py, pz);
         double travel = displacement.length();
         double radius = b.innerRadius();
-        // A body with no inner ball (an odd compound) is swept once it moves a few cm.
-        if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL))) {
+        if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)) {
             return 0;
         }
         mover = b;
@@ -228,7 +304,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         double startHeight = bestT * approach;
         double endHeight = (bestT - travel) * approach;
         // A body already closer than its inner radius (overlapping) is kept from going deeper.
-        double target = Math.min(startHeight, radius) - TOUCH_OVERLAP;
+        // After the solve it is in contact already, so no hair past: a 3 cm sphere squeezed under
+        // a 3 t box otherwise sank that hair every step until its centre passed the plane.
+        double target = staticOnly && startHeight < radius ? startHeight : Math.min(startHeight, radius) - TOUCH_OVERLAP;
         return target - endHeight;
     }
 
@@ -245,6 +323,17 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         pose.toLocal(ox, oy, oz, local);
         pose.dirToLocal(dx, dy, dz, dir);
         double t = target.shape().castRayLocal(local.x, local.y, local.z, dir.x, dir.y, dir.z, maxT, normal);
+        if (t == 0 && staticOnly && target.shape().type() == ShapeType.HALF_SPACE) {
+            // The centre starts past a static plane (it went below the ground slowly, or started
+            // there): after the solve it is still kept from going deeper than it started.
+            Vector3dc up = ((HalfSpace) target.shape()).normal();
+            pose.dirToWorld(up.x(), up.y(), up.z(), normal);
+            bestT = 0;
+            hitNx = normal.x;
+            hitNy = normal.y;
+            hitNz = normal.z;
+            return 0;
+        }
         // t == 0: the centre starts inside that shape (deep overlap); the contact solver, not
         // the sweep, must push it out, so the body is not held in place.
         if (t > 0 && t < bestT) {
