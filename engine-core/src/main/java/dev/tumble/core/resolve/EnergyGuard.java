@@ -167,6 +167,18 @@ final class EnergyGuard {
             rigid = 0.5 * mass * (vx * vx + vy * vy + vz * vz) + spin[3];
         }
         double relative = kinetic - rigid;
+        if (free && mass > 0 && !(relative > excess)) {
+            // The rigid spin alone holds more than the island brought: a correction drew its
+            // bodies together (a torn joint closing), so the same angular momentum spins a smaller
+            // inertia faster (a 271 kg box hinged to a 427 kg capsule, flying free, gained 52 J so
+            // in the fuzz, seed 345). That energy is the correction's, not the island's: the spin
+            // pays too, and only the momentum, which no correction changes, is kept.
+            wx = 0;
+            wy = 0;
+            wz = 0;
+            rigid = 0.5 * mass * (vx * vx + vy * vy + vz * vz);
+            relative = kinetic - rigid;
+        }
         if (!(relative > 0)) {
             return false;
         }

@@ -273,7 +273,7 @@ public final class World {
 
         solver.solve(islands, bodies, contacts, featureKeys, dt, profile);
         if (settings.continuousCollision()) {
-            sweep.sweepSolved(bodies, guard.previousPositions());
+            sweep.sweepSolved(bodies, guard.previousPositions(), islands);
         }
         // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
         // the island solver refreshed its islands' bodies while they were still in cache. Any
