@@ -104,9 +104,12 @@ public final class SceneReader {
 
     private static WorldSettings settings(JsonCursor s, double[] dt) throws SceneFileException {
         s.only(Set.of("gravity", "dt", "solver", "sleep", "sleepEpsilon", "frictionMix", "iterationsPerContact",
-                "aabbMargin", "sequentialImpulse", "millington"));
+                "aabbMargin", "maxLinearSpeed", "maxAngularSpeed", "maxRotationPerStep", "continuousCollision", "threads",
+                "manifoldReuseDistance", "sequentialImpulse", "millington"));
         WorldSettings d = WorldSettings.DEFAULTS;
-        WorldSettings.Builder b = d.toBuilder();
+        // A fresh builder, not DEFAULTS.toBuilder(): that one holds the SI default's manifold reuse
+        // as chosen, and a Millington scene would have kept it (its default is off).
+        WorldSettings.Builder b = WorldSettings.builder();
         double[] g = s.vec3("gravity", new double[] {d.gravityX(), d.gravityY(), d.gravityZ()});
         b.gravity(g[0], g[1], g[2]);
         if (s.has("dt")) {
@@ -135,6 +138,14 @@ public final class SceneReader {
         }
         b.iterationsPerContact(s.integer("iterationsPerContact", d.iterationsPerContact()));
         b.aabbMargin(s.number("aabbMargin", d.aabbMargin()));
+        b.maxLinearSpeed(s.number("maxLinearSpeed", d.maxLinearSpeed()));
+        b.maxAngularSpeed(s.number("maxAngularSpeed", d.maxAngularSpeed()));
+        b.maxRotationPerStep(s.number("maxRotationPerStep", d.maxRotationPerStep()));
+        b.continuousCollision(s.bool("continuousCollision", d.continuousCollision()));
+        b.threads(s.integer("threads", d.threads()));
+        if (s.has("manifoldReuseDistance")) {
+            b.manifoldReuseDistance(s.number("manifoldReuseDistance"));
+        }
         if (s.has("sequentialImpulse")) {
             b.sequentialImpulse(RecordJson.read(s.get("sequentialImpulse"), SequentialImpulseSettings.DEFAULTS));
         }
@@ -150,7 +161,7 @@ public final class SceneReader {
 
     private static final Set<String> BODY_FIELDS = Set.of("id", "type", "mass", "density", "inverseMass",
             "inverseInertia", "shapes", "position", "orientation", "velocity", "angularVelocity", "acceleration",
-            "damping", "friction", "restitution", "canSleep", "awake", "sleepEpsilon");
+            "damping", "friction", "restitution", "canSleep", "awake", "sleepEpsilon", "continuousCollision");
 
     private static void body(FileScene scene, JsonCursor j) throws SceneFileException {
         j.only(BODY_FIELDS);
@@ -194,6 +205,7 @@ public final class SceneReader {
             b.friction(j.number("friction", RigidBody.DEFAULT_FRICTION));
             b.restitution(j.number("restitution", RigidBody.DEFAULT_RESTITUTION));
             b.canSleep(j.bool("canSleep", true));
+            b.continuousCollision(j.bool("continuousCollision", true));
             if (j.has("sleepEpsilon")) {
                 b.sleepEpsilon(j.number("sleepEpsilon"));
             }

@@ -108,6 +108,12 @@ public final class SceneWriter {
         o.put("frictionMix", s.frictionMix().name().toLowerCase(Locale.ROOT));
         o.put("iterationsPerContact", s.iterationsPerContact());
         o.put("aabbMargin", s.aabbMargin());
+        o.put("maxLinearSpeed", s.maxLinearSpeed());
+        o.put("maxAngularSpeed", s.maxAngularSpeed());
+        o.put("maxRotationPerStep", s.maxRotationPerStep());
+        o.put("continuousCollision", s.continuousCollision());
+        o.put("threads", s.threads());
+        o.put("manifoldReuseDistance", s.manifoldReuseDistance());
         o.set("sequentialImpulse", RecordJson.write(s.sequentialImpulse()));
         o.set("millington", RecordJson.write(s.resolver()));
         return o;
@@ -153,6 +159,9 @@ public final class SceneWriter {
         o.put("restitution", b.restitution());
         if (b.type() == BodyType.DYNAMIC) {
             o.put("canSleep", b.canSleep());
+            if (!b.continuousCollision()) {
+                o.put("continuousCollision", false);
+            }
             if (b.sleepEpsilon() != RigidBody.DEFAULT_SLEEP_EPSILON) {
                 o.put("sleepEpsilon", b.sleepEpsilon());
             }

@@ -50,6 +50,42 @@ class RoundTripTest {
         assertArrayEquals(original.world().snapshot(), copy.world().snapshot());
     }
 
+    /** Every world setting a file can hold, each away from its default, is read back as written. */
+    @Test
+    void everyWorldSettingRoundTrips() throws Exception {
+        WorldSettings s = WorldSettings.builder().solver(WorldSettings.Solver.MILLINGTON).gravity(0.5, -3, 0)
+                .sleepEnabled(false).sleepEpsilon(0.2).frictionMix(WorldSettings.FrictionMix.MIN).iterationsPerContact(5)
+                .aabbMargin(0.05).maxLinearSpeed(120).maxAngularSpeed(40).maxRotationPerStep(0.5)
+                .continuousCollision(false).threads(3).manifoldReuseDistance(0.002).build();
+        String json = "{\"settings\":" + SceneWriter.settings(s, 0.01) + ",\"bodies\":[" + BALL + "]}";
+        FileScene read = SceneReader.read("settings.json", json);
+        assertEquals(s, read.world().settings());
+        assertEquals(0.01, read.dt());
+    }
+
+    /**
+     * A Millington scene that does not name manifold reuse gets that solver's default, off (the
+     * reader once started from the SI defaults' builder, which holds their 1 mm as chosen).
+     */
+    @Test
+    void aMillingtonFileGetsMillingtonsManifoldReuseDefault() throws Exception {
+        FileScene read = SceneReader.read("m.json", "{\"settings\":{\"solver\":\"millington\"},\"bodies\":[" + BALL + "]}");
+        assertEquals(WorldSettings.builder().solver(WorldSettings.Solver.MILLINGTON).build().manifoldReuseDistance(),
+                read.world().settings().manifoldReuseDistance());
+        assertEquals(0.0, read.world().settings().manifoldReuseDistance());
+    }
+
+    /** A body's continuous-collision flag is written when off and read back. */
+    @Test
+    void aBodysContinuousCollisionFlagRoundTrips() throws Exception {
+        FileScene read = SceneReader.read("b.json", "{\"bodies\":[" + BALL.replace("}]", "}],\"continuousCollision\":false") + "]}");
+        assertTrue(!read.bodies().get("ball").continuousCollision());
+        FileScene again = SceneReader.read("b2.json", SceneWriter.toJson(read, "again"));
+        assertTrue(!again.bodies().get("ball").continuousCollision());
+    }
+
+    private static final String BALL = "{\"id\":\"ball\",\"mass\":1,\"shapes\":[{\"type\":\"sphere\",\"radius\":0.5}]}";
+
     @Test
     void theSailboatSaysWhatItsFileLeavesOut() {
         Scene s = SceneCatalog.build("sailboat", SceneOptions.DEFAULTS);
