@@ -50,8 +50,20 @@ abstract class AbstractContactResolver implements ContactResolver {
      */
     final void guardEnergy(double duration) {
         if (settings.energyGuard()) {
-            energyGuard.end(EnergyGuard.SLOP_LIFTS * settings.positionEpsilon(), duration);
+            energyGuard.end(EnergyGuard.SLOP_LIFTS * settings.positionEpsilon(), duration, settings.scaleBackPositions(),
+                    energyAllowance);
         }
+    }
+
+    /** For {@link FastContactResolver#resolveContacts(Contact[], int, double, double)}: the call's allowance, J, or NaN. */
+    double energyAllowance = Double.NaN;
+
+    /**
+     * @return what the energy guard left of the last call's allowance, J: the energy the bodies
+     *     could still gain in this step (0 with the guard off, or when it took energy out)
+     */
+    public final double energySlack() {
+        return settings.energyGuard() ? energyGuard.slack() : 0;
     }
 
     @Override

@@ -50,11 +50,19 @@ final class EnergyGuard {
      * came to rest). Exact for the plain scaling; with {@code positionsFollow} a lower bound.
      */
     private double remaining;
+    /** What the last {@link #apply} left of its allowance, J: 0 when it scaled or could not pay. */
+    private double slack;
+    /** For {@link #end(double, double, boolean, double)}: the island's allowance in place of the per-body one, J; NaN for none. */
+    private double allowance = Double.NaN;
     // For resolvers that work on the bodies themselves (begin/end): the SI layout, filled here.
     private RigidBody[] bodies = new RigidBody[1];
     private boolean[] movable = new boolean[1];
     private double[] im = new double[1], vel0 = new double[6], inertia0 = new double[9], start = new double[3];
     private double[] vel = new double[6], pose = new double[3], inertia1 = new double[9];
+    /** Per slot: the velocities the guard was given (6) and the orientation recorded by begin (w, x, y, z). */
+    private double[] given = new double[6], startQ = new double[4];
+    /** Per slot, for {@link #scaleBackMoves}: the share of the move kept, and the move's work above a resting lift, J. */
+    private double[] share = new double[1], aboveBy = new double[1];
     private final Matrix3d local = new Matrix3d(), rotation = new Matrix3d(), rotationT = new Matrix3d(), worldInverse = new Matrix3d();
     private final Quaterniond q = new Quaterniond();
     private int[] i0 = new int[0], i1 = new int[0], table = new int[0];
@@ -146,8 +154,12 @@ final class EnergyGuard {
             cy += m * pose[p + 1];
             cz += m * pose[p + 2];
         }
+        if (allowance == allowance) {
+            allowed = allowance;
+        }
         double excess = kinetic + work - before - allowed;
         remaining = excess > 0 ? excess : 0;
+        slack = excess < 0 ? -excess : 0;
         // Round-off allowance: a few ulps of the energies summed.
         if (!(excess > 1e-12 * (before + kinetic + Math.abs(work) + allowed)) || !(kinetic > 0)) {
             return false;
@@ -183,6 +195,7 @@ final class EnergyGuard {
             return false;
         }
         remaining = Math.max(0, excess - relative);
+        slack = 0;
         double s = positionsFollow ? followingScale(bodies, bodyCount, movable, im, vel, pose, poseStride, cx, cy, cz,
                 free, vx, vy, vz, wx, wy, wz, relative, excess, dt)
                 : Math.sqrt(Math.max(0, relative - excess) / relative);
@@ -268,6 +281,129 @@ final class EnergyGuard {
      * @return whether they were scaled
      */
     boolean end(double lift, double dt) {
+        return end(lift, dt, false);
+    }
+
+    /**
+     * As {@link #end(double, double)}; with {@code scaleBack}, when the motion cannot pay for what
+     * the resolver's moves gained ({@link #remaining()} above 0), the moves are scaled back towards
+     * the poses recorded by {@link #begin} (see {@link ResolverSettings#scaleBackPositions()}).
+     *
+     * @return whether the velocities were scaled or the poses moved
+     */
+    boolean end(double lift, double dt, boolean scaleBack) {
+        return end(lift, dt, scaleBack, Double.NaN);
+    }
+
+    /**
+     * As {@link #end(double, double, boolean)}, with {@code allowance} (J) in place of the per-body
+     * allowance when it is not NaN: a second call in the same step (the world's static re-check)
+     * spends what the first call left ({@link #slack()}) instead of an allowance of its own.
+     */
+    boolean end(double lift, double dt, boolean scaleBack, double allowance) {
+        this.allowance = allowance;
+        try {
+            return finish(lift, dt, scaleBack);
+        } finally {
+            this.allowance = Double.NaN;
+        }
+    }
+
+    /** What the last check left of its allowance, J (0 when it took energy out or could not). */
+    double slack() {
+        return slack;
+    }
+
+    private boolean finish(double lift, double dt, boolean scaleBack) {
+        readBodies();
+        System.arraycopy(vel, 0, given, 0, 6 * bodyCount);
+        boolean scaled = check(lift, dt);
+        if (scaleBack && remaining > 0) {
+            scaled |= scaleBackMoves(lift, dt);
+        }
+        for (int b = 1; b < bodyCount; b++) {
+            if (scaled && movable[b]) {
+                int o = 6 * b;
+                bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
+                bodies[b].angularVelocity(vel[o + 3], vel[o + 4], vel[o + 5]);
+            }
+            bodies[b] = null;
+        }
+        return scaled;
+    }
+
+    private boolean check(double lift, double dt) {
+        return apply(bodies, bodyCount, movable, im, vel0, inertia0, start, vel, pose, 3, inertia1, i0, i1, count, lift, dt);
+    }
+
+    /**
+     * The moves lifted the bodies by more than their motion can pay for ({@link #remaining}). The
+     * moves' work against the applied accelerations is linear in the share of each move kept, so
+     * the part of each body's lift above what a resting body needs (its sag of the step, |a|·dt²,
+     * plus {@code lift}) is taken back, to the share the energy allows (all of it if that is not
+     * enough). A resting body's own correction is never taken back: taken back whole, as the
+     * sequential-impulse solver may, it left a ball under a compressed rod sinking 2.7 mm a step
+     * into the ground. Turns are interpolated with the same share. The guard then runs again from
+     * the velocities it was first given.
+     *
+     * @return whether any pose or velocity changed
+     */
+    private boolean scaleBackMoves(double lift, double dt) {
+        double above = 0;
+        for (int b = 1; b < bodyCount; b++) {
+            share[b] = 1;
+            if (movable[b]) {
+                int p = 3 * b;
+                Vector3dc a = bodies[b].lastFrameAcceleration();
+                double g = Math.sqrt(a.lengthSquared());
+                double work = -(a.x() * (pose[p] - start[p]) + a.y() * (pose[p + 1] - start[p + 1])
+                        + a.z() * (pose[p + 2] - start[p + 2])) / im[b];
+                double free = g * (g * dt * dt + lift) / im[b];
+                // For now: the work above the free part; the share is set below.
+                share[b] = work > free ? work : 1;
+                aboveBy[b] = work > free ? work - free : 0;
+                above += aboveBy[b];
+            }
+        }
+        // Only the lifts above a resting body's need, to the share the energy allows.
+        double t = above > remaining ? 1 - remaining / above : 0;
+        for (int b = 1; b < bodyCount; b++) {
+            if (movable[b] && aboveBy[b] > 0) {
+                share[b] = (share[b] - (1 - t) * aboveBy[b]) / share[b];
+            }
+        }
+        for (int b = 1; b < bodyCount; b++) {
+            if (!movable[b] || share[b] == 1) {
+                continue;
+            }
+            double f = share[b];
+            int p = 3 * b, r = 4 * b;
+            RigidBody body = bodies[b];
+            Vector3dc x = body.position();
+            org.joml.Quaterniondc o = body.orientation();
+            // The shorter way between the two orientations.
+            double sign = o.w() * startQ[r] + o.x() * startQ[r + 1] + o.y() * startQ[r + 2] + o.z() * startQ[r + 3] < 0
+                    ? -1 : 1;
+            double qw = startQ[r] + f * (sign * o.w() - startQ[r]);
+            double qx = startQ[r + 1] + f * (sign * o.x() - startQ[r + 1]);
+            double qy = startQ[r + 2] + f * (sign * o.y() - startQ[r + 2]);
+            double qz = startQ[r + 3] + f * (sign * o.z() - startQ[r + 3]);
+            double norm = 1 / Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
+            body.solverPose(start[p] + f * (x.x() - start[p]), start[p + 1] + f * (x.y() - start[p + 1]),
+                    start[p + 2] + f * (x.z() - start[p + 2]), qw * norm, qx * norm, qy * norm, qz * norm);
+            if (!body.isAwake()) {
+                // The resolver refreshes the derived data of sleeping bodies it moves; so does this.
+                body.calculateDerivedData();
+            }
+        }
+        readBodies();
+        System.arraycopy(given, 0, vel, 0, 6 * bodyCount);
+        check(lift, dt);
+        return true;
+    }
+
+    /** Loads each recorded body's velocities, position and final world inverse inertia. */
+    private void readBodies() {
         for (int b = 1; b < bodyCount; b++) {
             RigidBody body = bodies[b];
             int o = 6 * b, p = 3 * b;
@@ -287,17 +423,6 @@ final class EnergyGuard {
                 }
             }
         }
-        boolean scaled = apply(bodies, bodyCount, movable, im, vel0, inertia0, start, vel, pose, 3, inertia1, i0, i1, count,
-                lift, dt);
-        for (int b = 1; b < bodyCount; b++) {
-            if (scaled && movable[b]) {
-                int o = 6 * b;
-                bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
-                bodies[b].angularVelocity(vel[o + 3], vel[o + 4], vel[o + 5]);
-            }
-            bodies[b] = null;
-        }
-        return scaled;
     }
 
     /** The slot of body b (0 for none), recording what it brings on first sight. */
@@ -322,6 +447,10 @@ final class EnergyGuard {
             inertia0 = java.util.Arrays.copyOf(inertia0, 9 * cap);
             start = java.util.Arrays.copyOf(start, 3 * cap);
             pose = java.util.Arrays.copyOf(pose, 3 * cap);
+            given = java.util.Arrays.copyOf(given, 6 * cap);
+            startQ = java.util.Arrays.copyOf(startQ, 4 * cap);
+            share = java.util.Arrays.copyOf(share, cap);
+            aboveBy = java.util.Arrays.copyOf(aboveBy, cap);
             inertia1 = java.util.Arrays.copyOf(inertia1, 9 * cap);
         }
         table[h] = k;
@@ -336,6 +465,10 @@ final class EnergyGuard {
         start[3 * k] = x.x();
         start[3 * k + 1] = x.y();
         start[3 * k + 2] = x.z();
+        startQ[4 * k] = b.orientation().w();
+        startQ[4 * k + 1] = b.orientation().x();
+        startQ[4 * k + 2] = b.orientation().y();
+        startQ[4 * k + 3] = b.orientation().z();
         return k;
     }
 

@@ -52,6 +52,10 @@ public final class FastContactResolver extends AbstractContactResolver {
     private int[] heapPosition = new int[0];
     private double[] key = new double[0];
     private int heapSize;
+    /** Per contact: fixes in the regular position pass of this call ({@link ResolverSettings#jointPositionFixes()}). */
+    private int[] fixes = new int[0];
+    /** This call's {@link ResolverSettings#jointPositionFixes()}, 0 when it has no collision contact. */
+    private int jointFixLimit;
 
     /** Shock propagation: the most fixes per contact of a rank in its pass. */
     static final int SHOCK_ITERATIONS_PER_CONTACT = 16;
@@ -72,6 +76,26 @@ public final class FastContactResolver extends AbstractContactResolver {
     /** A resolver with the given settings. */
     public FastContactResolver(ResolverSettings settings) {
         super(settings);
+    }
+
+    /**
+     * Resolves contacts on bodies that an earlier call already resolved in this step (the world's
+     * static re-check): the energy guard allows the bodies {@code energyAllowance} (J; what the
+     * earlier call left, {@link #energySlack()}) instead of a fresh allowance per body, so the two
+     * calls together gain no more than one.
+     *
+     * @param energyAllowance J, finite and ≥ 0
+     */
+    public void resolveContacts(Contact[] c, int n, double duration, double energyAllowance) {
+        if (!(energyAllowance >= 0) || !Double.isFinite(energyAllowance)) {
+            throw new IllegalArgumentException("energyAllowance must be finite and >= 0, was " + energyAllowance);
+        }
+        this.energyAllowance = energyAllowance;
+        try {
+            resolveContacts(c, n, duration);
+        } finally {
+            this.energyAllowance = Double.NaN;
+        }
     }
 
     @Override
@@ -196,6 +220,7 @@ public final class FastContactResolver extends AbstractContactResolver {
         heap = new int[cap];
         heapPosition = new int[cap];
         key = new double[cap];
+        fixes = new int[cap];
     }
 
     private int nextMark() {
@@ -214,8 +239,17 @@ public final class FastContactResolver extends AbstractContactResolver {
             return;
         }
         double epsilon = settings.positionEpsilon();
+        // The joint contacts' limit guards collision contacts' share of the budget: with none in
+        // the call (a hanging chain) the joints keep the whole budget.
+        jointFixLimit = 0;
+        for (int i = 0; i < n && jointFixLimit == 0; i++) {
+            if (!c[i].isJoint()) {
+                jointFixLimit = settings.jointPositionFixes();
+            }
+        }
         for (int i = 0; i < n; i++) {
-            key[i] = positionKey(c[i]);
+            fixes[i] = 0;
+            key[i] = positionKey(c, i);
         }
         buildHeap(n);
         while (positionIterationsUsed < limit) {
@@ -225,6 +259,7 @@ public final class FastContactResolver extends AbstractContactResolver {
                 break;
             }
             Contact fixed = c[index];
+            fixes[index]++;
             fixPosition(c[index], max);
             updateNeighbours(c, index, fixed, -1, false, 0);
             if (observer != null) {
@@ -364,7 +399,7 @@ public final class FastContactResolver extends AbstractContactResolver {
             int size = holdGroup(c, n, rank);
             try {
                 for (int i = 0; i < n; i++) {
-                    key[i] = contactRank[i] == rank ? positionKey(c[i]) : Double.NEGATIVE_INFINITY;
+                    key[i] = contactRank[i] == rank ? positionKey(c, i) : Double.NEGATIVE_INFINITY;
                 }
                 buildHeap(n);
                 int limit = (int) Math.min(positionLimit(), (long) SHOCK_ITERATIONS_PER_CONTACT * size);
@@ -436,14 +471,18 @@ public final class FastContactResolver extends AbstractContactResolver {
                     updatePenetration(c[j], fixed);
                 }
                 if (rank < 0 || contactRank[j] == rank) {
-                    rekey(j, velocity ? keyOf(c[j].desiredDeltaVelocity()) : positionKey(c[j]));
+                    rekey(j, velocity ? keyOf(c[j].desiredDeltaVelocity()) : positionKey(c, j));
                 }
             }
         }
     }
 
     /** The position passes' key: the penetration, or last for a contact they do not fix. */
-    private double positionKey(Contact contact) {
+    private double positionKey(Contact[] c, int i) {
+        Contact contact = c[i];
+        if (jointFixLimit > 0 && fixes[i] >= jointFixLimit && contact.isJoint()) {
+            return Double.NEGATIVE_INFINITY;
+        }
         return positionFixed(contact) ? keyOf(contact.penetration()) : Double.NEGATIVE_INFINITY;
     }
 

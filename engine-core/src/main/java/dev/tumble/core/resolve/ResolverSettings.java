@@ -65,12 +65,31 @@ package dev.tumble.core.resolve;
  *     and over. Corrected at the velocity level, whatever a joint adds is kinetic energy, which
  *     the energy guard sees and takes back. The world's default resolver uses {@link
  *     #DEFAULT_JOINT_VELOCITY_CORRECTION}
+ * @param scaleBackPositions with {@link #energyGuard()}: when the guard cannot take a call's
+ *     excess energy out of the bodies' motion (the position passes lifted bodies that were nearly
+ *     at rest, so there is no motion to take it from), the position passes' moves are scaled back
+ *     towards the poses the bodies came with, to the share the energy allows (the lift's work is
+ *     linear in the share); only the part of each body's lift above a resting body's sag of the
+ *     step is taken back, so resting contacts stay corrected. The guard then runs again. The
+ *     overlap left is corrected in later steps within the guard's allowance. Off by default
+ *     and in Cyclone's configuration; the world's default resolver turns it on
+ * @param jointPositionFixes when above 0, the most times the regular position pass fixes any one
+ *     joint contact in a call (≥ 0; 0, the default and Cyclone's, sets no limit); a joint contact
+ *     that reached it is left alone by the position passes of that call, and what is left of its
+ *     error waits for the next step. The
+ *     pass always fixes the deepest contact first, and two joint contacts that undo each other
+ *     (a hinge's two axis points, each fix turning the body by the angular limit and no further)
+ *     stay deepest for thousands of fixes: they spent the whole budget while a resting body's
+ *     ground contact, a little shallower, was never fixed and the body sank a few millimetres a
+ *     step. A call without collision contacts (a hanging chain) is not limited: there is nothing
+ *     to starve. Only {@link FastContactResolver} applies it. The world's default resolver uses
+ *     {@link #DEFAULT_JOINT_POSITION_FIXES}
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
         double linearSlop, double linearCorrectionFraction, double contactMargin, boolean shockPropagation,
         boolean limitRestitutionWork, boolean energyGuard, boolean staticRecheck, boolean deferJointExcess,
-        double jointVelocityCorrection) {
+        double jointVelocityCorrection, boolean scaleBackPositions, int jointPositionFixes) {
 
     /** Default velocity iteration limit: Cyclone's demos ({@code ContactResolver(256 * 8)}). */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 2048;
@@ -97,6 +116,9 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
     /** Fraction of a joint's error corrected per step at the velocity level in a world's default settings. */
     public static final double DEFAULT_JOINT_VELOCITY_CORRECTION = 0.2;
 
+    /** The most fixes per joint contact in a position pass in a world's default settings. */
+    public static final int DEFAULT_JOINT_POSITION_FIXES = 16;
+
     /** The defaults: the book's values, nonlinear projection. */
     public static final ResolverSettings DEFAULTS = builder().build();
 
@@ -107,6 +129,9 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         }
         if (positionIterations < 0) {
             throw new IllegalArgumentException("positionIterations must be >= 0, was " + positionIterations);
+        }
+        if (jointPositionFixes < 0) {
+            throw new IllegalArgumentException("jointPositionFixes must be >= 0, was " + jointPositionFixes);
         }
         nonNegative("velocityEpsilon", velocityEpsilon);
         nonNegative("positionEpsilon", positionEpsilon);
@@ -154,7 +179,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
                 .linearCorrectionFraction(linearCorrectionFraction).contactMargin(contactMargin)
                 .shockPropagation(shockPropagation).limitRestitutionWork(limitRestitutionWork).energyGuard(energyGuard)
                 .staticRecheck(staticRecheck).deferJointExcess(deferJointExcess)
-                .jointVelocityCorrection(jointVelocityCorrection);
+                .jointVelocityCorrection(jointVelocityCorrection).scaleBackPositions(scaleBackPositions)
+                .jointPositionFixes(jointPositionFixes);
     }
 
     /** Builds {@link ResolverSettings}; every setter documents its unit on the record. */
@@ -175,6 +201,8 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private boolean staticRecheck;
         private boolean deferJointExcess;
         private double jointVelocityCorrection;
+        private boolean scaleBackPositions;
+        private int jointPositionFixes;
 
         private Builder() {
         }
@@ -282,12 +310,24 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
             return this;
         }
 
+        /** Whether position moves the energy guard cannot pay for are scaled back (default off). */
+        public Builder scaleBackPositions(boolean on) {
+            this.scaleBackPositions = on;
+            return this;
+        }
+
+        /** The most fixes per joint contact in a position pass, ≥ 0; 0 (default) sets no limit. */
+        public Builder jointPositionFixes(int fixes) {
+            this.jointPositionFixes = fixes;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid field */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,
                     shockPropagation, limitRestitutionWork, energyGuard, staticRecheck, deferJointExcess,
-                    jointVelocityCorrection);
+                    jointVelocityCorrection, scaleBackPositions, jointPositionFixes);
         }
     }
 }

@@ -54,6 +54,11 @@ final class IslandSolver {
     /** For {@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}; null in helper workers. */
     private final CollisionStage collision;
     private final ContactBuffer recheck = new ContactBuffer();
+    /**
+     * Per island: what the energy guard left of the island's allowance after its solve (J), which
+     * the static re-check of its bodies may spend; written by the worker that solves the island.
+     */
+    private double[] islandSlack = new double[0];
     /** Per dense body: position (3) and orientation (4) before the solve, for the static re-check. */
     private double[] poseBefore = new double[0];
 
@@ -113,10 +118,16 @@ final class IslandSolver {
         }
         if (collision != null) {
             savePoses(islands, bodies);
+            if (islandSlack.length < islands.islandCount()) {
+                islandSlack = new double[Math.max(islands.islandCount(), 2 * islandSlack.length)];
+            }
         }
         if (threads == null) {
             for (int k = 0; k < islands.islandCount(); k++) {
-                solveIsland(k, islands, bodies, all, dt);
+                double slack = solveIsland(k, islands, bodies, all, dt);
+                if (collision != null) {
+                    islandSlack[k] = slack;
+                }
             }
         } else {
             // Islands share no dynamic body: each is solved by the same code on any worker, so
@@ -170,11 +181,11 @@ final class IslandSolver {
      * result does not depend on the thread count.
      */
     private void recheckMovedBodies(IslandBuilder islands, BodyRegistry bodies, double dt) {
-        recheck.clear();
         collision.forgetMovedShapes();
         double margin = settings.resolver().contactMargin() > 0 ? settings.resolver().contactMargin()
                 : settings.resolver().positionEpsilon();
         for (int k = 0; k < islands.islandCount(); k++) {
+            recheck.clear();
             for (int j = 0; j < islands.bodyCount(k); j++) {
                 int i = islands.body(k, j);
                 RigidBody b = bodies.at(i);
@@ -183,20 +194,23 @@ final class IslandSolver {
                     collision.collideWithImmovable(b, recheck);
                 }
             }
-        }
-        int n = recheck.size();
-        if (n == 0) {
-            return;
-        }
-        int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
-        millington.limitIterations(budget, budget);
-        millington.resolveContacts(recheck.array(), n, dt);
-        positionIterations += millington.positionIterationsUsed();
-        velocityIterations += millington.velocityIterationsUsed();
-        Contact[] c = recheck.array();
-        for (int j = 0; j < n; j++) {
-            // Body 0 is the dynamic body; the resolver left its transform stale.
-            c[j].body0().calculateDerivedData();
+            int n = recheck.size();
+            if (n == 0) {
+                continue;
+            }
+            // One call per island: its bodies may gain only what the island's own solve left of
+            // its energy allowance, not a second allowance (the guard's allowance per body, twice
+            // in one step, came to more than the m·g·2 mm a step that the fuzz allows).
+            int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
+            millington.limitIterations(budget, budget);
+            millington.resolveContacts(recheck.array(), n, dt, islandSlack[k]);
+            positionIterations += millington.positionIterationsUsed();
+            velocityIterations += millington.velocityIterationsUsed();
+            Contact[] c = recheck.array();
+            for (int j = 0; j < n; j++) {
+                // Body 0 is the dynamic body; the resolver left its transform stale.
+                c[j].body0().calculateDerivedData();
+            }
         }
     }
 
@@ -217,22 +231,31 @@ final class IslandSolver {
     }
 
     private void solveOnWorker(int worker, int k) {
-        workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt);
+        double slack = workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt);
+        if (collision != null) {
+            islandSlack[k] = slack;
+        }
     }
 
-    /** Resolves island {@code k} with this worker's solvers and scratch arrays. */
-    private void solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt) {
-        resolveIsland(k, islands, all, dt);
+    /**
+     * Resolves island {@code k} with this worker's solvers and scratch arrays.
+     *
+     * @return what the energy guard left of the island's allowance, J
+     */
+    private double solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt) {
+        double slack = resolveIsland(k, islands, all, dt);
         // Every island body is awake and dynamic; only this worker touches it.
         for (int j = 0; j < islands.bodyCount(k); j++) {
             bodies.at(islands.body(k, j)).calculateDerivedData();
         }
+        return slack;
     }
 
-    private void resolveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
+    /** @return what the energy guard left of the island's allowance (J; 0 for sequential impulses) */
+    private double resolveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
         int n = islands.constraintCount(k);
         if (n == 0) {
-            return;
+            return 0;
         }
         if (scratch.length < n) {
             int len = Math.max(n, scratch.length * 2);
@@ -254,7 +277,9 @@ final class IslandSolver {
             millington.resolveContacts(scratch, n, dt);
             positionIterations += millington.positionIterationsUsed();
             velocityIterations += millington.velocityIterationsUsed();
+            return millington.energySlack();
         }
+        return 0;
     }
 
     private void solveSequential(int n, double dt) {

@@ -127,7 +127,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
             .limitRestitutionWork(true).energyGuard(true).staticRecheck(true)
-            .deferJointExcess(true).jointVelocityCorrection(ResolverSettings.DEFAULT_JOINT_VELOCITY_CORRECTION).build();
+            .deferJointExcess(true).jointVelocityCorrection(ResolverSettings.DEFAULT_JOINT_VELOCITY_CORRECTION)
+            .scaleBackPositions(true).jointPositionFixes(ResolverSettings.DEFAULT_JOINT_POSITION_FIXES).build();
 
     /** Default speed limit, m/s: above a rifle round, far above anything a game stacks. */
     public static final double DEFAULT_MAX_LINEAR_SPEED = 500;
