@@ -5,6 +5,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
 import org.joml.Vector3dc;
 
 /**
@@ -380,7 +381,7 @@ final class EnergyGuard {
             int p = 3 * b, r = 4 * b;
             RigidBody body = bodies[b];
             Vector3dc x = body.position();
-            org.joml.Quaterniondc o = body.orientation();
+            Quaterniondc o = body.orientation();
             // The shorter way between the two orientations.
             double sign = o.w() * startQ[r] + o.x() * startQ[r + 1] + o.y() * startQ[r + 2] + o.z() * startQ[r + 3] < 0
                     ? -1 : 1;
