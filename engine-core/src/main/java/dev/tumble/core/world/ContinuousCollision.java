@@ -65,11 +65,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     /** Whether a pull-back's potential energy is taken off the body's approach (see {@link #takeLiftFromMotion}). */
     private final boolean takeLiftFromMotion;
 
-    /**
-     * Whether the solved motion is swept too ({@link #sweepSolved}): in a sequential-impulse world,
-     * where the solver itself decides where a body ends the step.
-     */
-    private final boolean sweepSolvedMotion;
 
     /** True during {@link #sweepSolved}: only static shapes (half-spaces included) stop the cast. */
     private boolean staticOnly;
@@ -82,8 +77,14 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private double[] contactCentre = new double[0];
     private double[] staticDepth = new double[0];
 
-    /** Whether the solved sweep's lifts are paid out of motion (the SI energy guard is on). */
+    /** Whether the solved sweep's lifts are paid out of motion (the solver's energy guard is on). */
     private final boolean payLifts;
+    /**
+     * Whether a pull-back no solve accounted for is undone after the solve (sequential-impulse
+     * worlds, whose solver clears {@link RigidBody#sweptBack()} of the bodies it saw; Millington's
+     * resolver keeps the pulled-back pose).
+     */
+    private final boolean undoUnsolvedPullBacks;
     /** Per island the work (J) the solved sweep's lifts did this step; the islands with any. */
     private double[] liftWork = new double[0];
     private int[] liftedIslands = new int[0];
@@ -94,8 +95,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         this.sweepHalfSpaces = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         this.takeLiftFromMotion = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE
                 && settings.resolver().energyGuard();
-        this.sweepSolvedMotion = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
-        this.payLifts = sweepSolvedMotion && settings.sequentialImpulse().energyGuard();
+        this.payLifts = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE ? settings.sequentialImpulse().energyGuard()
+                : settings.resolver().energyGuard();
+        this.undoUnsolvedPullBacks = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
     }
 
     /**
@@ -151,7 +153,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /**
      * Records, before the solve, each body's centre and its deepest contact with the static world
-     * (sequential-impulse worlds; read by {@link #sweepSolved}). A body's inner ball lies inside
+     * (read by {@link #sweepSolved}). A body's inner ball lies inside
      * it, so a centre whose body reaches {@code depth} into a static surface is at least
      * {@code innerRadius − depth} above it, and one with no static contact at least its inner
      * radius: only a solve that moves the centre further than that can carry it through.
@@ -160,9 +162,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * @param count    how many of them are collision contacts
      */
     void noteContactPoses(BodyRegistry bodies, ContactBuffer contacts, int count) {
-        if (!sweepSolvedMotion) {
-            return;
-        }
         int n = bodies.size();
         if (staticDepth.length < n) {
             staticDepth = new double[Math.max(n, 2 * staticDepth.length)];
@@ -194,9 +193,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     /**
-     * The static world gets the last word on where a body ends the step (sequential-impulse worlds;
+     * The static world gets the last word on where a body ends the step (both solvers;
      * Box2D v3 sweeps after its solver for the same reason). The solver moves bodies after the
-     * contacts were found: impulse repositioning by {@code Δv·dt} and the position pass. A joint
+     * contacts were found: impulse repositioning by {@code Δv·dt} and the position pass (SI), the
+     * position passes' joint fixes (Millington: a 0.19 kg box jointed to two tonne boxes was
+     * dragged metres down in a solve with no collision contact, fuzz seed 898). A joint
      * that drags a light body behind a tonne body at 50 m/s, or a collision that throws a body
      * hard at the ground, can so carry it from 0.1–1 m above the ground to below it, past any
      * contact: in the random-scene fuzz 48 of the 72 scenes that ended a body below the ground
@@ -221,9 +222,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * @return how many bodies were put back
      */
     int sweepSolved(BodyRegistry bodies, double[] previous, IslandBuilder islands) {
-        if (!sweepSolvedMotion) {
-            return 0;
-        }
         int clamped = 0;
         staticOnly = true;
         for (int i = 0, n = bodies.size(); i < n; i++) {
@@ -232,7 +230,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 continue;
             }
             Vector3dc back = b.sweptBack();
-            if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
+            if (undoUnsolvedPullBacks && (back.x() != 0 || back.y() != 0 || back.z() != 0)) {
                 // Pulled back before the solve, yet no solve saw it (the solver clears what it
                 // accounts for): no contact was found at the pulled-back pose, so nothing there
                 // stops it. The solver would have put it at start + v·dt; so does this. Kept

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
  * and fixed, and the failure counts over time, are in docs/robustness.md ({@link FuzzCount}
  * counts failures, {@link FuzzTrace} follows one scene).
  *
- * <p>The sequential-impulse world (the default) runs in {@code mvn -B test} (about 15 s). The
- * Millington world is tagged {@code fuzz} and left out while it still fails; run it with
- * {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
+ * <p>Both worlds pass all 1,000. The sequential-impulse world (the default) runs all of them in
+ * {@code mvn -B test} (about 15 s); Millington's resolver is slower on the jointed scenes (about
+ * 7 minutes for 1,000), so {@code mvn -B test} runs its first 50 and the whole set is tagged
+ * {@code fuzz}: {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
  */
 class FuzzTest {
     static final int SCENES = Integer.getInteger("tumble.fuzz.scenes", 1000);
@@ -31,14 +32,23 @@ class FuzzTest {
     }
 
     @Test
+    void millingtonsFirst50ScenesStayFiniteAboveGroundAndDoNotGainEnergy() {
+        check(WorldSettings.Solver.MILLINGTON, 50);
+    }
+
+    @Test
     @Tag("fuzz")
     void millingtonScenesStayFiniteAboveGroundAndDoNotGainEnergy() {
         check(WorldSettings.Solver.MILLINGTON);
     }
 
     private static void check(WorldSettings.Solver solver) {
+        check(solver, SCENES);
+    }
+
+    private static void check(WorldSettings.Solver solver, int scenes) {
         List<String> failures = new ArrayList<>();
-        for (long seed = 0; seed < SCENES && failures.size() < 5; seed++) {
+        for (long seed = 0; seed < scenes && failures.size() < 5; seed++) {
             String failure = run(FuzzScenes.build(seed, solver));
             if (failure != null) {
                 failures.add(failure);

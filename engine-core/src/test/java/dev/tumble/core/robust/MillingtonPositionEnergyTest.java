@@ -21,9 +21,19 @@ class MillingtonPositionEnergyTest {
     private static final double DT = 1 / 60.0;
     private static final double G = 9.81;
 
+    /** A control: the scene with {@code resolver}. */
     private static String run(long seed, ResolverSettings resolver) {
+        return run(seed, resolver, true);
+    }
+
+    /**
+     * A control: the scene with {@code resolver} and continuous collision on or off (its sweep of
+     * the solved motion, which came later, stops a body sinking below the ground on its own).
+     */
+    private static String run(long seed, ResolverSettings resolver, boolean continuousCollision) {
         return FuzzTest.run(FuzzScenes.build(seed, WorldSettings.builder().solver(WorldSettings.Solver.MILLINGTON)
-                .manifoldReuseDistance(0).resolver(resolver), FuzzScenes.Variant.AS_GENERATED));
+                .manifoldReuseDistance(0).continuousCollision(continuousCollision).resolver(resolver),
+                FuzzScenes.Variant.AS_GENERATED));
     }
 
     /**
@@ -45,7 +55,8 @@ class MillingtonPositionEnergyTest {
     void jointContactsCannotTakeTheWholePositionBudget() {
         for (long seed : new long[] {269, 866, 909}) {
             assertNull(FuzzTest.run(FuzzScenes.traced(seed, WorldSettings.Solver.MILLINGTON)), "seed " + seed);
-            assertNotNull(run(seed, WorldSettings.DEFAULT_RESOLVER.toBuilder().jointPositionFixes(0).build()),
+            // Seed 909's capsule sinks: without the budget only the solved-motion sweep stops it.
+            assertNotNull(run(seed, WorldSettings.DEFAULT_RESOLVER.toBuilder().jointPositionFixes(0).build(), seed != 909),
                     "control, seed " + seed);
         }
     }
