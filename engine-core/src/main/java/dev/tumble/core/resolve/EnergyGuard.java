@@ -360,7 +360,7 @@ final class EnergyGuard {
                 double work = -(a.x() * (pose[p] - start[p]) + a.y() * (pose[p + 1] - start[p + 1])
                         + a.z() * (pose[p + 2] - start[p + 2])) / im[b];
                 double free = g * (g * dt * dt + lift) / im[b];
-                // For now: the work above the free part; the share is set below.
+                // Until the share is set below, share[b] holds the whole move's work (J).
                 share[b] = work > free ? work : 1;
                 aboveBy[b] = work > free ? work - free : 0;
                 above += aboveBy[b];
