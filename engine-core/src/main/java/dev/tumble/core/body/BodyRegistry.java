@@ -42,6 +42,7 @@ public final class BodyRegistry {
         body.registry = this;
         body.id = new BodyId(slot, generations[slot]);
         body.denseIndex = dense.size();
+        body.innerRadius = Double.NaN;
         dense.add(body);
         return body.id;
     }

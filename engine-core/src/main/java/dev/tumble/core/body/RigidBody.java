@@ -1010,6 +1010,7 @@ public final class RigidBody {
             throw new IllegalArgumentException("shape already on this body: " + shape);
         }
         shapes.add(shape);
+        innerRadius = Double.NaN;
         return this;
     }
 
@@ -1053,9 +1054,14 @@ public final class RigidBody {
      * The radius (m) of the largest ball around the centre of mass that one of the body's shapes
      * contains: how far it may move in one step and still overlap where it was, so how far before
      * continuous collision sweeps it. Zero for a body without shapes or whose shapes all sit away
-     * from its centre of mass.
+     * from its centre of mass. Worked out once and cached: set shape offsets before the body joins
+     * a world (the world caches its shapes' reach then too).
      */
     public double innerRadius() {
+        double cached = innerRadius;
+        if (cached == cached) {
+            return cached;
+        }
         double r = 0;
         for (int i = 0, n = shapes.size(); i < n; i++) {
             dev.tumble.core.collision.shape.Shape s = shapes.get(i);
@@ -1063,8 +1069,18 @@ public final class RigidBody {
             // centroid is off its own origin) does not have at its own origin.
             r = Math.max(r, s.innerRadiusAtBodyOrigin());
         }
-        return r == Double.POSITIVE_INFINITY ? 0 : r;
+        innerRadius = r = r == Double.POSITIVE_INFINITY ? 0 : r;
+        return r;
     }
+
+    /**
+     * Cached {@link #innerRadius()}, NaN until asked: the world's continuous collision asks for
+     * it several times per body per step, and walking the shapes then was a cache miss or three
+     * per body in a large world. Forgotten when a shape is added, the shapes are re-centred, or
+     * the body joins a world ({@link BodyRegistry#add}), so an offset set on a shape before then
+     * is seen.
+     */
+    double innerRadius = Double.NaN;
 
     /** @return the body's collision shapes (read-only view), in the order added. */
     public java.util.List<dev.tumble.core.collision.shape.Shape> shapes() {
@@ -1117,6 +1133,7 @@ public final class RigidBody {
             for (dev.tumble.core.collision.shape.Shape s : shapes) {
                 s.offset(new Vector3d(s.offsetPosition()).sub(com), s.offsetOrientation());
             }
+            innerRadius = Double.NaN;
             Vector3d shift = directionToWorld(com, new Vector3d());
             position(new Vector3d(position).add(shift));
         }

@@ -12,9 +12,10 @@ import java.util.Arrays;
  *
  * <p>Entries live in dense arrays in the order the step produced them. A contact of this step is
  * matched to the <em>first</em> previous entry with its key (or to none when that one is taken).
- * Steps mostly repeat the previous one's order, so the entry after the last one matched is tried
- * first; it is taken without a lookup when it is provably the first with its key (no earlier
- * entry of its run of one pair has its feature, and no pair came in two runs). Otherwise a
+ * Steps mostly repeat the previous one's order of pairs, so the entry after the last one matched
+ * is looked at first: when it has the contact's pair and no pair came in two runs, the pair's one
+ * run (a few entries around it) holds the first entry with the key, if any, and is searched
+ * instead (a manifold's points may come in another order from step to step). Otherwise a
  * key → entry map (open addressing over the previous entries, built on the first such miss of a
  * step) answers. At 10,000 bodies the map and its entries outgrow the caches, so the try spares
  * two cache misses per contact. Iteration never depends on hash order, so events come out in a
@@ -78,9 +79,8 @@ final class ContactCache {
     int add(long pair, long feature, int bodyA, int bodyB) {
         int g = cursor;
         int prev;
-        if (g < previous.count && previous.pair[g] == pair && previous.feature[g] == feature
-                && !previous.repeated[g] && !previous.pairInRuns) {
-            prev = g;
+        if (g < previous.count && previous.pair[g] == pair && !previous.pairInRuns) {
+            prev = findInRun(g, pair, feature);
         } else {
             prev = find(pair, feature);
         }
@@ -163,6 +163,25 @@ final class ContactCache {
         found[i] = true;
         System.arraycopy(previous.impulse, pick * IMPULSES, current.impulse, i * IMPULSES, IMPULSES);
         return true;
+    }
+
+    /**
+     * {@link #find} for a pair that has one run of previous entries, {@code g} inside it: the
+     * run's first entry with the feature, or −1. Cheaper than the key map when a manifold's points
+     * come in another order than last step (carried manifolds hand theirs over deepest first),
+     * which in a large world made each lookup a cache miss in the map.
+     */
+    private int findInRun(int g, long pair, long feature) {
+        int e = g;
+        while (e > 0 && previous.pair[e - 1] == pair) {
+            e--;
+        }
+        for (; e < previous.count && previous.pair[e] == pair; e++) {
+            if (previous.feature[e] == feature) {
+                return e;
+            }
+        }
+        return -1;
     }
 
     private int find(long pair, long feature) {
@@ -317,8 +336,6 @@ final class ContactCache {
         double[] impulse = new double[16 * IMPULSES];
         /** Contact point in body A's frame, m (only where {@link #setPoint} was called). */
         double[] point = new double[16 * 3];
-        /** Per entry: whether an earlier entry of its run of one pair has the same feature. */
-        boolean[] repeated = new boolean[16];
         /** Pair key → first entry of the first run of that pair; open addressing, −1 empty. */
         int[] runTable = emptyTable(64);
         int runs;
@@ -345,7 +362,7 @@ final class ContactCache {
             Arrays.fill(runTable, -1);
         }
 
-        /** Rebuilds the run index and repeat flags after entries were moved. */
+        /** Rebuilds the run index after entries were moved. */
         void reindex() {
             int n = count;
             clear(runs);
@@ -355,16 +372,11 @@ final class ContactCache {
             count = n;
         }
 
-        /** Indexes entry {@code i} (entries before it indexed): its run and whether it repeats a feature. */
+        /** Indexes entry {@code i} (entries before it indexed): the run it starts, if any. */
         private void index(int i) {
             if (i == 0 || pair[i - 1] != pair[i]) {
                 runStart = i;
             }
-            boolean repeat = false;
-            for (int e = runStart; e < i && !repeat; e++) {
-                repeat = feature[e] == feature[i];
-            }
-            repeated[i] = repeat;
             if (runStart != i) {
                 return;
             }
@@ -402,7 +414,6 @@ final class ContactCache {
                 bodyB = Arrays.copyOf(bodyB, n);
                 impulse = Arrays.copyOf(impulse, n * IMPULSES);
                 point = Arrays.copyOf(point, n * 3);
-                repeated = Arrays.copyOf(repeated, n);
             }
             pair[count] = p;
             feature[count] = f;

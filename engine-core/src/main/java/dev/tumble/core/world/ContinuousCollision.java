@@ -9,7 +9,6 @@ import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.ShapeType;
 import dev.tumble.core.contact.Contact;
-import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.island.IslandBuilder;
 import java.util.Arrays;
 import org.joml.Vector3d;
@@ -76,6 +75,14 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     private double[] contactCentre = new double[0];
     private double[] staticDepth = new double[0];
+    /**
+     * Per dense body index: whether {@link #sweep} already recorded the body's centre for
+     * {@link #noteContactPoses} (nothing moves bodies in between), and its inner radius (m; NaN
+     * when the sweep skipped it). Kept in dense arrays so the later passes over every body need
+     * not touch the bodies again: in a 10,000-body world each touch is a cache miss.
+     */
+    private boolean[] centreNoted = new boolean[0];
+    private double[] innerRadius = new double[0];
 
     /** Whether the solved sweep's lifts are paid out of motion (the solver's energy guard is on). */
     private final boolean payLifts;
@@ -129,15 +136,19 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     int sweep(BodyRegistry bodies, double[] previous) {
         int clamped = 0;
+        ensureCapacity(bodies.size());
         for (int i = 0, n = bodies.size(); i < n; i++) {
             RigidBody b = bodies.at(i);
             if (b.sweptBack().x() != 0 || b.sweptBack().y() != 0 || b.sweptBack().z() != 0) {
                 b.sweptBack(0, 0, 0);
             }
+            centreNoted[i] = false;
+            innerRadius[i] = Double.NaN;
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
                 continue;
             }
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], false);
+            double radius = innerRadius[i] = b.innerRadius();
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius, false);
             if (lift > 0) {
                 b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
@@ -147,8 +158,27 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 }
                 clamped++;
             }
+            noteCentre(b, i);
         }
         return clamped;
+    }
+
+    private void noteCentre(RigidBody b, int i) {
+        Vector3dc c = b.position();
+        contactCentre[3 * i] = c.x();
+        contactCentre[3 * i + 1] = c.y();
+        contactCentre[3 * i + 2] = c.z();
+        centreNoted[i] = true;
+    }
+
+    private void ensureCapacity(int n) {
+        if (staticDepth.length < n) {
+            int cap = Math.max(n, 2 * staticDepth.length);
+            staticDepth = new double[cap];
+            contactCentre = new double[3 * cap];
+            centreNoted = new boolean[cap];
+            innerRadius = new double[cap];
+        }
     }
 
     /**
@@ -156,32 +186,27 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * (read by {@link #sweepSolved}). A body's inner ball lies inside
      * it, so a centre whose body reaches {@code depth} into a static surface is at least
      * {@code innerRadius − depth} above it, and one with no static contact at least its inner
-     * radius: only a solve that moves the centre further than that can carry it through.
-     *
-     * @param contacts the step's collision contacts (joint contacts are not read)
-     * @param count    how many of them are collision contacts
+     * radius: only a solve that moves the centre further than that can carry it through. This
+     * records the centres and clears the depths; the world then passes every collision contact
+     * to {@link #noteContact} in the pass over the contacts it makes anyway (building islands).
      */
-    void noteContactPoses(BodyRegistry bodies, ContactBuffer contacts, int count) {
+    void noteContactPoses(BodyRegistry bodies) {
         int n = bodies.size();
-        if (staticDepth.length < n) {
-            staticDepth = new double[Math.max(n, 2 * staticDepth.length)];
-            contactCentre = new double[3 * staticDepth.length];
-        }
+        ensureCapacity(n);
         for (int i = 0; i < n; i++) {
-            Vector3dc c = bodies.at(i).position();
-            contactCentre[3 * i] = c.x();
-            contactCentre[3 * i + 1] = c.y();
-            contactCentre[3 * i + 2] = c.z();
+            if (!centreNoted[i]) {
+                noteCentre(bodies.at(i), i);
+            }
             staticDepth[i] = 0;
         }
-        for (int c = 0; c < count; c++) {
-            Contact k = contacts.get(c);
-            RigidBody a = k.body0(), b = k.body1();
-            if (b == null || b.type() == BodyType.STATIC) {
-                noteDepth(a, k.penetration());
-            } else if (a.type() == BodyType.STATIC) {
-                noteDepth(b, k.penetration());
-            }
+    }
+
+    /** Notes a collision contact's depth if one of its bodies is static (see {@link #noteContactPoses}). */
+    void noteContact(RigidBody a, RigidBody b, Contact k) {
+        if (b == null || b.type() == BodyType.STATIC) {
+            noteDepth(a, k.penetration());
+        } else if (a.type() == BodyType.STATIC) {
+            noteDepth(b, k.penetration());
         }
     }
 
@@ -240,8 +265,12 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 b.position(b.position().x() + back.x(), b.position().y() + back.y(), b.position().z() + back.z());
                 b.sweptBack(0, 0, 0);
             }
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2],
-                    mayHaveCrossed(b, i));
+            double radius = innerRadius[i];
+            if (Double.isNaN(radius)) {
+                radius = b.innerRadius(); // woken after the sweep
+            }
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius,
+                    mayHaveCrossed(b, i, radius));
             if (lift > 0) {
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
                         b.position().z() + hitNz * lift);
@@ -325,8 +354,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * than its centre was from the static world there ({@link #noteContactPoses}), so that its
      * centre may now be past a static surface.
      */
-    private boolean mayHaveCrossed(RigidBody b, int i) {
-        double radius = b.innerRadius();
+    private boolean mayHaveCrossed(RigidBody b, int i, double radius) {
         if (!(radius > 0) || i * 3 + 2 >= contactCentre.length) {
             return false;
         }
@@ -343,10 +371,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * (m; ≤ 0 or NaN: not at all). A step shorter than the body's inner radius (or a few cm for
      * a body with no inner ball, an odd compound) is cast only when {@code force} says so.
      */
-    private double liftAlongHit(RigidBody b, double px, double py, double pz, boolean force) {
+    private double liftAlongHit(RigidBody b, double px, double py, double pz, double radius, boolean force) {
         displacement.set(b.position()).sub(px, py, pz);
         double travel = displacement.length();
-        double radius = b.innerRadius();
         if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)) {
             return 0;
         }

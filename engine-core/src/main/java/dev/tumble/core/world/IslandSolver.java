@@ -59,6 +59,13 @@ final class IslandSolver {
      * the static re-check of its bodies may spend; written by the worker that solves the island.
      */
     private double[] islandSlack = new double[0];
+    /**
+     * Per island: whether every body of it was finite when its solve ended ({@link #checkedFinite});
+     * written by the worker that solves the island.
+     */
+    private boolean[] islandFinite = new boolean[0];
+    /** Set by {@link #solveIsland} on the worker that ran it: whether the island's bodies ended finite. */
+    private boolean lastIslandFinite;
     /** Per dense body: position (3) and orientation (4) before the solve, for the static re-check. */
     private double[] poseBefore = new double[0];
 
@@ -122,9 +129,13 @@ final class IslandSolver {
                 islandSlack = new double[Math.max(islands.islandCount(), 2 * islandSlack.length)];
             }
         }
+        if (islandFinite.length < islands.islandCount()) {
+            islandFinite = new boolean[Math.max(islands.islandCount(), 2 * islandFinite.length)];
+        }
         if (threads == null) {
             for (int k = 0; k < islands.islandCount(); k++) {
                 double slack = solveIsland(k, islands, bodies, all, dt);
+                islandFinite[k] = lastIslandFinite;
                 if (collision != null) {
                     islandSlack[k] = slack;
                 }
@@ -232,6 +243,7 @@ final class IslandSolver {
 
     private void solveOnWorker(int worker, int k) {
         double slack = workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt);
+        islandFinite[k] = workers[worker].lastIslandFinite;
         if (collision != null) {
             islandSlack[k] = slack;
         }
@@ -245,10 +257,24 @@ final class IslandSolver {
     private double solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt) {
         double slack = resolveIsland(k, islands, all, dt);
         // Every island body is awake and dynamic; only this worker touches it.
+        boolean finite = true;
         for (int j = 0; j < islands.bodyCount(k); j++) {
-            bodies.at(islands.body(k, j)).calculateDerivedData();
+            RigidBody b = bodies.at(islands.body(k, j));
+            b.calculateDerivedData();
+            finite &= StateGuard.isFinite(b);
         }
+        lastIslandFinite = finite;
         return slack;
+    }
+
+    /**
+     * Whether island {@code k}'s bodies were all finite when its solve ended and nothing this
+     * solver did later moved them (the static re-check may): then the world need not read them
+     * again to look for NaN, a cache miss per body in a large world. What runs after the solve
+     * (the solved-motion sweep) only moves finite bodies by finite amounts.
+     */
+    boolean checkedFinite(int k) {
+        return collision == null && islandFinite[k];
     }
 
     /** @return what the energy guard left of the island's allowance (J; 0 for sequential impulses) */

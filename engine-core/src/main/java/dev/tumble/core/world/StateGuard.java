@@ -148,7 +148,8 @@ final class StateGuard {
         b.orientation(s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
     }
 
-    private static boolean isFinite(RigidBody b) {
+    /** Whether the body's position, orientation and velocities are all finite. */
+    static boolean isFinite(RigidBody b) {
         Vector3dc p = b.position();
         Quaterniondc q = b.orientation();
         Vector3dc v = b.velocity();

@@ -247,7 +247,7 @@ public final class World {
         profile.pairs(collision.pairsTested(), collision.pairsReused());
         collisionContactCount = contacts.size();
         if (settings.continuousCollision()) {
-            sweep.noteContactPoses(bodies, contacts, collisionContactCount);
+            sweep.noteContactPoses(bodies);
         }
         ensureFeatureKeys(collisionContactCount);
         for (int c = 0; c < collisionContactCount; c++) {
@@ -280,8 +280,12 @@ public final class World {
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
         // everything read after the step (rendering, queries, joints) is current.
         for (int i = 0; i < n; i++) {
+            int k = islands.islandOfBody(i);
+            if (k >= 0 && solver.checkedFinite(k)) {
+                continue; // refreshed and checked by the island solver while in cache
+            }
             RigidBody b = bodies.at(i);
-            if (b.isAwake() && b.type() == BodyType.DYNAMIC && islands.islandOfBody(i) < 0) {
+            if (k < 0 && b.isAwake() && b.type() == BodyType.DYNAMIC) {
                 b.calculateDerivedData();
             }
             guard.quarantineIfNonFinite(b, i, events);
@@ -309,11 +313,16 @@ public final class World {
         // One pass over the contacts (they outgrow the caches in a large world): join their
         // bodies, and let a contact touching a sleeping dynamic body wake it (and through the
         // resolver its island). Joining reads only body types, so the order of the two is free.
+        // Continuous collision notes each collision contact's depth against the static world.
+        boolean noteDepths = settings.continuousCollision();
         for (int c = 0; c < contacts.size(); c++) {
             RigidBody b0 = cs[c].body0(), b1 = cs[c].body1();
             islands.connect(islandIndex(b0), islandIndex(b1));
             wakeIfTouchedByAwake(b0, b1);
             wakeIfTouchedByAwake(b1, b0);
+            if (noteDepths && c < collisionContactCount) {
+                sweep.noteContact(b0, b1, cs[c]);
+            }
         }
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);

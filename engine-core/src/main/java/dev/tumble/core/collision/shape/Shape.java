@@ -69,7 +69,10 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         return offset(new Vector3d(x, y, z), offsetOrientation);
     }
 
-    /** Sets the offset pose: position in body space (m) and orientation (normalised here). */
+    /**
+     * Sets the offset pose: position in body space (m) and orientation (normalised here). Set it
+     * before the shape's body joins a world, which caches what depends on it (inner radius, reach).
+     */
     public Shape offset(Vector3dc position, Quaterniondc orientation) {
         Check.finite("offsetPosition", position);
         Check.rotation("offsetOrientation", orientation);
