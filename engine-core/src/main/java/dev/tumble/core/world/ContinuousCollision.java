@@ -83,6 +83,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     private boolean[] centreNoted = new boolean[0];
     private double[] innerRadius = new double[0];
+    /** Per dense body index: whether {@link #noteIntegrated} found it moved far enough to be cast. */
+    private boolean[] mayCast = new boolean[0];
 
     /** Whether the solved sweep's lifts are paid out of motion (the solver's energy guard is on). */
     private final boolean payLifts;
@@ -128,7 +130,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     /**
-     * Clamps the motion of this step's fast bodies.
+     * Clamps the motion of this step's fast bodies: those {@link #noteIntegrated} marked.
      *
      * @param bodies   the world's bodies
      * @param previous per dense body index, the centre of mass before integration: x, y, z
@@ -136,19 +138,12 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     int sweep(BodyRegistry bodies, double[] previous) {
         int clamped = 0;
-        ensureCapacity(bodies.size());
         for (int i = 0, n = bodies.size(); i < n; i++) {
-            RigidBody b = bodies.at(i);
-            if (b.sweptBack().x() != 0 || b.sweptBack().y() != 0 || b.sweptBack().z() != 0) {
-                b.sweptBack(0, 0, 0);
-            }
-            centreNoted[i] = false;
-            innerRadius[i] = Double.NaN;
-            if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
+            if (!mayCast[i]) {
                 continue;
             }
-            double radius = innerRadius[i] = b.innerRadius();
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius, false);
+            RigidBody b = bodies.at(i);
+            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false);
             if (lift > 0) {
                 b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
                 b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
@@ -157,10 +152,42 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                     takeLiftFromMotion(b, lift);
                 }
                 clamped++;
+                noteCentre(b, i);
             }
-            noteCentre(b, i);
         }
         return clamped;
+    }
+
+    /** Sizes the per-body arrays for a step of {@code n} bodies; call before {@link #noteIntegrated}. */
+    void begin(int n) {
+        ensureCapacity(n);
+    }
+
+    /**
+     * The per-body part of {@link #sweep} that needs no other body, done by the world's
+     * integration pass while body {@code i} (dense index) is in cache: clears its pull-back,
+     * notes its inner radius and centre, and whether it moved far enough from
+     * {@code previous} to be cast. In a 10,000-body world a pass of its own touched every body
+     * again, from memory; the sweep now visits only the bodies marked here.
+     */
+    void noteIntegrated(RigidBody b, int i, double[] previous) {
+        Vector3dc back = b.sweptBack();
+        if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
+            b.sweptBack(0, 0, 0);
+        }
+        centreNoted[i] = false;
+        innerRadius[i] = Double.NaN;
+        mayCast[i] = false;
+        if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
+            return;
+        }
+        double radius = innerRadius[i] = b.innerRadius();
+        noteCentre(b, i);
+        Vector3dc c = b.position();
+        double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
+        // A hair below the sweep's own threshold: the sweep then makes the exact test itself.
+        double reach = 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
+        mayCast[i] = dx * dx + dy * dy + dz * dz > reach * reach;
     }
 
     private void noteCentre(RigidBody b, int i) {
@@ -178,6 +205,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             contactCentre = new double[3 * cap];
             centreNoted = new boolean[cap];
             innerRadius = new double[cap];
+            mayCast = new boolean[cap];
         }
     }
 

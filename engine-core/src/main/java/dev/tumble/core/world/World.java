@@ -228,13 +228,20 @@ public final class World {
         // force shows here, before the body can pass NaN to anything it touches.
         guard.begin(n, dt);
         double gx = settings.gravityX(), gy = settings.gravityY(), gz = settings.gravityZ();
+        boolean sweeping = settings.continuousCollision();
+        if (sweeping) {
+            sweep.begin(n);
+        }
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             guard.clampAndSave(b, i);
             b.integrate(dt, gx, gy, gz, false);
             guard.quarantineIfNonFinite(b, i, events);
+            if (sweeping) {
+                sweep.noteIntegrated(b, i, guard.previousPositions());
+            }
         }
-        if (settings.continuousCollision()) {
+        if (sweeping) {
             sweep.sweep(bodies, guard.previousPositions());
         }
         t = lap(Stage.INTEGRATE, t);
