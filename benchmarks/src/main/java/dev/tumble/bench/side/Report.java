@@ -111,7 +111,7 @@ final class Report {
             int sSteps = Math.min(cfg.steps, cfg.scalingSteps);
             md.append(String.format(Locale.ROOT, "### Scaling (Tumble, piles of columns of 10 boxes, %d steps, mean of steps %d–%d)%n%n",
                     sSteps, Measure.firstTimed(sSteps), sSteps - 1));
-            md.append("![step time against bodies](benchmarks-scaling.png)\n\n");
+            md.append("![step time against bodies](").append(cfg.chartLink()).append(")\n\n");
             md.append("| bodies | ms/step | µs per body | growth from the previous row | n·log n would give |\n|---:|---:|---:|---:|---:|\n");
             double[][] pts = new double[scaling.size()][];
             int i = 0;

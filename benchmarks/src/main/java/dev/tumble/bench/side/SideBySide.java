@@ -123,7 +123,8 @@ public final class SideBySide {
             throw new IllegalArgumentException("need --steps >= 12, --runs >= 1, --warmup >= 0");
         }
         if (out != null && chart == null) {
-            chart = out.resolveSibling("benchmarks-scaling.png");
+            // Each block has its own chart, so the two runs do not overwrite each other's.
+            chart = out.resolveSibling(inProcess ? "benchmarks-scaling-in-process.png" : "benchmarks-scaling.png");
         }
     }
 
@@ -305,6 +306,16 @@ public final class SideBySide {
         if (Report.lastChart != null && chart != null) {
             ScalingChart.write(Report.lastChart, chart);
         }
+    }
+
+    /** The chart's path as the report links it: relative to the report, or its file name. */
+    String chartLink() {
+        if (chart == null) {
+            return "benchmarks-scaling.png";
+        }
+        Path dir = out == null ? null : out.toAbsolutePath().getParent();
+        Path c = chart.toAbsolutePath();
+        return dir != null && c.startsWith(dir) ? dir.relativize(c).toString().replace('\\', '/') : c.getFileName().toString();
     }
 
     /** Per-stage names for the profile table. */
