@@ -45,7 +45,10 @@ class SideBySideSmokeTest {
         String written = Files.readString(doc);
         assertTrue(written.contains(SideBySide.BEGIN_IN_PROCESS) && written.contains(SideBySide.END_IN_PROCESS)
                 && !written.contains(SideBySide.BEGIN), "report written between the in-process markers");
-        assertTrue(Files.size(dir.resolve("benchmarks-scaling.png")) > 1000, "scaling chart drawn");
+        // Its chart has a name of its own (the fresh-JVM run's stays benchmarks-scaling.png), linked from the block.
+        assertTrue(Files.size(dir.resolve("benchmarks-scaling-in-process.png")) > 1000, "scaling chart drawn");
+        assertTrue(written.contains("](benchmarks-scaling-in-process.png)"), "chart linked from the report");
+        assertTrue(Files.notExists(dir.resolve("benchmarks-scaling.png")), "the fresh-JVM chart left alone");
     }
 
     @Test
