@@ -136,6 +136,11 @@ class ContactCacheOrderTest {
             if (rnd.nextInt(30) == 0) {
                 copy.add(entry(rnd, r.get(0).a(), r.get(0).b()));
             }
+            if (rnd.nextInt(8) == 0) {
+                // A manifold handing its points over in another order (carried manifolds sort
+                // theirs deepest first): the try then searches the pair's run.
+                Collections.shuffle(copy, rnd);
+            }
             if (!copy.isEmpty()) {
                 out.add(copy);
             }

@@ -113,6 +113,21 @@ class ContinuousCollisionTest {
     }
 
     @Test
+    void theCachedInnerRadiusFollowsShapeChangesUntilTheBodyIsInAWorld() {
+        Sphere small = new Sphere(0.2);
+        RigidBody b = RigidBody.dynamic(small);
+        assertEquals(0.2, b.innerRadius(), 0);
+        b.addShape(new Sphere(0.5));
+        assertEquals(0.5, b.innerRadius(), 0, "a shape added after the radius was asked");
+        RigidBody moved = RigidBody.dynamic(new Sphere(0.4));
+        assertEquals(0.4, moved.innerRadius(), 0);
+        moved.shapes().get(0).offset(0.1, 0, 0);
+        World world = new World(WorldSettings.DEFAULTS);
+        world.addBody(moved);
+        assertEquals(0.3, moved.innerRadius(), 1e-12, "an offset set before the body joined the world");
+    }
+
+    @Test
     void slowBodiesAreNeverSwept() {
         RigidBody box = RigidBody.dynamic(new Box(0.5, 0.5, 0.5));
         assertEquals(0.5, box.innerRadius(), 0);
