@@ -71,17 +71,15 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     /**
      * Per dense body index, where the body's centre was when this step's contacts were found
      * (x, y, z) and its deepest contact with a static body there (m, 0 if none): see
-     * {@link #noteContactPoses}.
+     * {@link #noteIntegrated}.
      */
     private double[] contactCentre = new double[0];
     private double[] staticDepth = new double[0];
     /**
-     * Per dense body index: whether {@link #sweep} already recorded the body's centre for
-     * {@link #noteContactPoses} (nothing moves bodies in between), and its inner radius (m; NaN
-     * when the sweep skipped it). Kept in dense arrays so the later passes over every body need
-     * not touch the bodies again: in a 10,000-body world each touch is a cache miss.
+     * Per dense body index: its inner radius (m; NaN when the body is not swept), noted by
+     * {@link #noteIntegrated} so the later passes over every body need not touch the bodies
+     * again: in a 10,000-body world each touch is a cache miss.
      */
-    private boolean[] centreNoted = new boolean[0];
     private double[] innerRadius = new double[0];
     /** Per dense body index: whether {@link #noteIntegrated} found it moved far enough to be cast. */
     private boolean[] mayCast = new boolean[0];
@@ -160,29 +158,43 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /** Sizes the per-body arrays for a step of {@code n} bodies; call before {@link #noteIntegrated}. */
     void begin(int n) {
-        ensureCapacity(n);
+        if (staticDepth.length < n) {
+            int cap = Math.max(n, 2 * staticDepth.length);
+            staticDepth = new double[cap];
+            contactCentre = new double[3 * cap];
+            innerRadius = new double[cap];
+            mayCast = new boolean[cap];
+        }
     }
 
     /**
      * The per-body part of {@link #sweep} that needs no other body, done by the world's
      * integration pass while body {@code i} (dense index) is in cache: clears its pull-back,
-     * notes its inner radius and centre, and whether it moved far enough from
-     * {@code previous} to be cast. In a 10,000-body world a pass of its own touched every body
-     * again, from memory; the sweep now visits only the bodies marked here.
+     * notes its inner radius and whether it moved far enough from {@code previous} to be cast.
+     * In a 10,000-body world a pass of its own touched every body again, from memory; the sweep
+     * now visits only the bodies marked here.
+     *
+     * <p>It also starts what {@link #sweepSolved} reads: the body's centre where this step's
+     * contacts will be found (nothing moves it before then but the sweep, which notes it again)
+     * and its deepest contact with the static world, cleared here and raised by
+     * {@link #noteContact}. A body's inner ball lies inside it, so a centre whose body reaches
+     * {@code depth} into a static surface is at least {@code innerRadius − depth} above it, and
+     * one with no static contact at least its inner radius: only a solve that moves the centre
+     * further than that can carry it through.
      */
     void noteIntegrated(RigidBody b, int i, double[] previous) {
         Vector3dc back = b.sweptBack();
         if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
             b.sweptBack(0, 0, 0);
         }
-        centreNoted[i] = false;
+        noteCentre(b, i);
+        staticDepth[i] = 0;
         innerRadius[i] = Double.NaN;
         mayCast[i] = false;
         if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
             return;
         }
         double radius = innerRadius[i] = b.innerRadius();
-        noteCentre(b, i);
         Vector3dc c = b.position();
         double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
         // A hair below the sweep's own threshold: the sweep then makes the exact test itself.
@@ -195,41 +207,13 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         contactCentre[3 * i] = c.x();
         contactCentre[3 * i + 1] = c.y();
         contactCentre[3 * i + 2] = c.z();
-        centreNoted[i] = true;
-    }
-
-    private void ensureCapacity(int n) {
-        if (staticDepth.length < n) {
-            int cap = Math.max(n, 2 * staticDepth.length);
-            staticDepth = new double[cap];
-            contactCentre = new double[3 * cap];
-            centreNoted = new boolean[cap];
-            innerRadius = new double[cap];
-            mayCast = new boolean[cap];
-        }
     }
 
     /**
-     * Records, before the solve, each body's centre and its deepest contact with the static world
-     * (read by {@link #sweepSolved}). A body's inner ball lies inside
-     * it, so a centre whose body reaches {@code depth} into a static surface is at least
-     * {@code innerRadius − depth} above it, and one with no static contact at least its inner
-     * radius: only a solve that moves the centre further than that can carry it through. This
-     * records the centres and clears the depths; the world then passes every collision contact
-     * to {@link #noteContact} in the pass over the contacts it makes anyway (building islands).
+     * Notes a collision contact's depth if one of its bodies is static (see {@link #noteIntegrated});
+     * the world passes every collision contact here in the pass over the contacts it makes anyway
+     * (building islands).
      */
-    void noteContactPoses(BodyRegistry bodies) {
-        int n = bodies.size();
-        ensureCapacity(n);
-        for (int i = 0; i < n; i++) {
-            if (!centreNoted[i]) {
-                noteCentre(bodies.at(i), i);
-            }
-            staticDepth[i] = 0;
-        }
-    }
-
-    /** Notes a collision contact's depth if one of its bodies is static (see {@link #noteContactPoses}). */
     void noteContact(RigidBody a, RigidBody b, Contact k) {
         if (b == null || b.type() == BodyType.STATIC) {
             noteDepth(a, k.penetration());
@@ -257,7 +241,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * had no contact between that body and the ground in the failing step. So after the solve
      * every body whose step (from its centre before integration to its final centre) is longer
      * than its inner radius, or whose solve moved its centre further than it was from the static
-     * world when the contacts were found ({@link #noteContactPoses}: a 2.6 cm sphere on torn
+     * world when the contacts were found ({@link #noteIntegrated}: a 2.6 cm sphere on torn
      * joints, 11 cm deep in the ground, was pulled 7 cm further down and through; small bodies
      * tumbling a few millimetres deep ended with their centres below the ground), casts its
      * centre along that path against the static shapes,
@@ -379,7 +363,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /**
      * Whether the solve moved body b (dense index i) from where its contacts were found further
-     * than its centre was from the static world there ({@link #noteContactPoses}), so that its
+     * than its centre was from the static world there ({@link #noteIntegrated}), so that its
      * centre may now be past a static surface.
      */
     private boolean mayHaveCrossed(RigidBody b, int i, double radius) {

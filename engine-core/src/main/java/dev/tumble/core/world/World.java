@@ -253,9 +253,6 @@ public final class World {
         collision.findContacts(contacts);
         profile.pairs(collision.pairsTested(), collision.pairsReused());
         collisionContactCount = contacts.size();
-        if (settings.continuousCollision()) {
-            sweep.noteContactPoses(bodies);
-        }
         ensureFeatureKeys(collisionContactCount);
         for (int c = 0; c < collisionContactCount; c++) {
             featureKeys[c] = collision.featureKey(c);
