@@ -134,8 +134,14 @@ public final class Contact {
         if (!(restitution >= 0 && restitution <= 1)) {
             throw new IllegalArgumentException("restitution must be in [0, 1], was " + restitution);
         }
-        this.body0 = body0;
-        this.body1 = body1;
+        // A pooled contact mostly gets the same bodies again: storing a reference costs a
+        // collector's write barrier (G1: a memory fence for a store across heap regions).
+        if (this.body0 != body0) {
+            this.body0 = body0;
+        }
+        if (this.body1 != body1) {
+            this.body1 = body1;
+        }
         this.point.set(px, py, pz);
         this.normal.set(nx, ny, nz);
         this.penetration = penetration;
@@ -144,7 +150,9 @@ public final class Contact {
         this.appliedNormalImpulse = 0;
         this.joint = false;
         this.velocityBias = 0;
-        this.prepared = null;
+        if (this.prepared != null) {
+            this.prepared = null;
+        }
         return this;
     }
 

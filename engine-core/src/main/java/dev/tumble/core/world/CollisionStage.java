@@ -54,6 +54,8 @@ final class CollisionStage {
     private long[] jointPairs = new long[0];
     /** Per contact written this step: feature key (shape indices and feature id). */
     private long[] contactFeature = new long[64];
+    /** Per contact written this step: its body pair ({@link ContactCache#pairKey} of the two slots). */
+    private long[] contactPair = new long[64];
     /** {@link #collideWithImmovable}: the shape being checked and where its contacts go. */
     private BodyShape recheckShape;
     private int recheckProxy;
@@ -308,6 +310,7 @@ final class CollisionStage {
         double friction = settings.frictionMix().mix(a.friction(), b.friction());
         double restitution = Math.max(a.restitution(), b.restitution());
         long shapes = ((long) shapeA << 48) | ((long) shapeB << 32);
+        long pair = ContactCache.pairKey(a.id().index(), b.id().index());
         for (int k = 0; k < manifold.size(); k++) {
             ContactPoint cp = manifold.get(k);
             int index = out.size();
@@ -316,9 +319,12 @@ final class CollisionStage {
                 continue;
             }
             if (contactFeature.length <= index) {
-                contactFeature = Arrays.copyOf(contactFeature, Math.max(index + 1, contactFeature.length * 2));
+                int cap = Math.max(index + 1, contactFeature.length * 2);
+                contactFeature = Arrays.copyOf(contactFeature, cap);
+                contactPair = Arrays.copyOf(contactPair, cap);
             }
             contactFeature[index] = shapes | (cp.featureId & 0xFFFFFFFFL);
+            contactPair[index] = pair;
         }
     }
 
@@ -378,6 +384,11 @@ final class CollisionStage {
     /** @return the feature key of collision contact {@code i} of this step. */
     long featureKey(int i) {
         return contactFeature[i];
+    }
+
+    /** @return the body pair of collision contact {@code i} of this step ({@link ContactCache#pairKey}). */
+    long pairKey(int i) {
+        return contactPair[i];
     }
 
     /** @return ray casts and overlap tests over the world's shapes. */

@@ -336,6 +336,16 @@ final class ContactCache {
         return ((long) slotA << 32) ^ (slotB & 0xFFFFFFFFL);
     }
 
+    /** @return the first slot of a {@link #pairKey} (−1 for the static world) */
+    static int slotA(long pairKey) {
+        return (int) (pairKey >> 32);
+    }
+
+    /** @return the second slot of a {@link #pairKey} (−1 for the static world) */
+    static int slotB(long pairKey) {
+        return (int) pairKey;
+    }
+
     private static int hash(long pair, long feature) {
         long h = pair * 0x9E3779B97F4A7C15L ^ (feature + 0x632BE59BD9B4E019L) * 0xC2B2AE3D27D4EB4FL;
         return (int) (h ^ (h >>> 29) ^ (h >>> 47));

@@ -83,6 +83,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private double[] innerRadius = new double[0];
     /** Per dense body index: whether {@link #noteIntegrated} found it moved far enough to be cast. */
     private boolean[] mayCast = new boolean[0];
+    /**
+     * Per dense body index: whether {@link #noteSolved} found that {@link #sweepSolved} has
+     * nothing to do for it this step (cleared by {@link #noteIntegrated}).
+     */
+    private boolean[] settled = new boolean[0];
 
     /** Whether the solved sweep's lifts are paid out of motion (the solver's energy guard is on). */
     private final boolean payLifts;
@@ -164,6 +169,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             contactCentre = new double[3 * cap];
             innerRadius = new double[cap];
             mayCast = new boolean[cap];
+            settled = new boolean[cap];
         }
     }
 
@@ -191,6 +197,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         staticDepth[i] = 0;
         innerRadius[i] = Double.NaN;
         mayCast[i] = false;
+        settled[i] = false;
         if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision()) {
             return;
         }
@@ -200,6 +207,34 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         // A hair below the sweep's own threshold: the sweep then makes the exact test itself.
         double reach = 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
         mayCast[i] = dx * dx + dy * dy + dz * dz > reach * reach;
+    }
+
+    /**
+     * The per-body part of {@link #sweepSolved} that needs no other body, done by the island
+     * solver right after it solved body {@code i}'s island (dense index), while the body is in
+     * cache: marks the body settled when {@link #sweepSolved} would leave it as it is (no
+     * pull-back to undo, and a solved motion too short to be cast). In a 10,000-body world a pass
+     * of its own touched every body again, from memory. Bodies of different islands write
+     * different entries, so island threads may call this at once; it writes nothing else.
+     */
+    void noteSolved(RigidBody b, int i, double[] previous) {
+        if (b.type() != BodyType.DYNAMIC || !b.continuousCollision()) {
+            return;
+        }
+        Vector3dc back = b.sweptBack();
+        if (undoUnsolvedPullBacks && (back.x() != 0 || back.y() != 0 || back.z() != 0)) {
+            return;
+        }
+        double radius = innerRadius[i];
+        if (Double.isNaN(radius)) {
+            return;
+        }
+        Vector3dc c = b.position();
+        double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
+        double travel2 = dx * dx + dy * dy + dz * dz;
+        // A hair below the cast's own threshold: near it, sweepSolved makes the exact test itself.
+        double reach = 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
+        settled[i] = travel2 <= reach * reach && (travel2 == 0 || !mayHaveCrossed(b, i, radius));
     }
 
     private void noteCentre(RigidBody b, int i) {
@@ -262,6 +297,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         int clamped = 0;
         staticOnly = true;
         for (int i = 0, n = bodies.size(); i < n; i++) {
+            if (settled[i]) {
+                continue; // judged by noteSolved while the island solver had the body in cache
+            }
             RigidBody b = bodies.at(i);
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision() || b.isQuarantined()) {
                 continue;

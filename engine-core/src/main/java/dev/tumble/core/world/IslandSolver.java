@@ -50,6 +50,8 @@ final class IslandSolver {
     private BodyRegistry jobBodies;
     private Contact[] jobContacts;
     private double jobDt;
+    private ContinuousCollision jobSweep;
+    private double[] jobPrevious;
     private final IslandThreads.Job job = this::solveOnWorker;
     /** For {@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}; null in helper workers. */
     private final CollisionStage collision;
@@ -96,19 +98,26 @@ final class IslandSolver {
      * @param bodies the world's bodies, indexed as the islands' bodies are
      * @param featureKeys per contact of the buffer: the key that identifies it next step within
      *     its body pair
+     * @param pairKeys per contact of the buffer: its body pair ({@link ContactCache#pairKey}), so
+     *     the contacts need not be read for it
+     * @param sweep continuous collision, told of each island body's solved motion while it is in
+     *     cache ({@link ContinuousCollision#noteSolved}); null when off
+     * @param previous per dense body, its centre before integration (for {@code sweep})
      */
-    void solve(IslandBuilder islands, BodyRegistry bodies, ContactBuffer contacts, long[] featureKeys, double dt, StepProfile profile) {
+    void solve(IslandBuilder islands, BodyRegistry bodies, ContactBuffer contacts, long[] featureKeys, long[] pairKeys,
+            double dt, ContinuousCollision sweep, double[] previous, StepProfile profile) {
+        // The static re-check moves bodies after their island was noted: then the sweep reads them all.
+        if (collision != null) {
+            sweep = null;
+        }
         Contact[] all = contacts.array();
         boolean si = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         if (si) {
             // Register every contact in buffer order, so cache index = contact index.
             pointCache.beginStep();
             for (int c = 0; c < contacts.size(); c++) {
-                RigidBody a = all[c].body0();
-                RigidBody b = all[c].body1();
-                int sa = a == null ? -1 : a.id().index();
-                int sb = b == null ? -1 : b.id().index();
-                pointCache.add(ContactCache.pairKey(sa, sb), featureKeys[c], sa, sb);
+                long pair = pairKeys[c];
+                pointCache.add(pair, featureKeys[c], ContactCache.slotA(pair), ContactCache.slotB(pair));
             }
             // Each contact's point in body A's frame is what next step's nearby match reads. Only
             // a contact its feature id did not match needs it now; the others note it when their
@@ -132,7 +141,7 @@ final class IslandSolver {
         }
         if (threads == null) {
             for (int k = 0; k < islands.islandCount(); k++) {
-                double slack = solveIsland(k, islands, bodies, all, dt);
+                double slack = solveIsland(k, islands, bodies, all, dt, sweep, previous);
                 islandFinite[k] = lastIslandFinite;
                 if (collision != null) {
                     islandSlack[k] = slack;
@@ -145,7 +154,11 @@ final class IslandSolver {
             jobBodies = bodies;
             jobContacts = all;
             jobDt = dt;
+            jobSweep = sweep;
+            jobPrevious = previous;
             threads.run(job, islands.islandCount());
+            jobSweep = null;
+            jobPrevious = null;
             jobIslands = null;
             jobBodies = null;
             jobContacts = null;
@@ -248,7 +261,7 @@ final class IslandSolver {
     }
 
     private void solveOnWorker(int worker, int k) {
-        double slack = workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt);
+        double slack = workers[worker].solveIsland(k, jobIslands, jobBodies, jobContacts, jobDt, jobSweep, jobPrevious);
         islandFinite[k] = workers[worker].lastIslandFinite;
         if (collision != null) {
             islandSlack[k] = slack;
@@ -260,14 +273,19 @@ final class IslandSolver {
      *
      * @return what the energy guard left of the island's allowance, J
      */
-    private double solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt) {
+    private double solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt,
+            ContinuousCollision sweep, double[] previous) {
         double slack = resolveIsland(k, islands, all, dt);
         // Every island body is awake and dynamic; only this worker touches it.
         boolean finite = true;
         for (int j = 0; j < islands.bodyCount(k); j++) {
-            RigidBody b = bodies.at(islands.body(k, j));
+            int i = islands.body(k, j);
+            RigidBody b = bodies.at(i);
             b.calculateDerivedData();
             finite &= StateGuard.isFinite(b);
+            if (sweep != null) {
+                sweep.noteSolved(b, i, previous);
+            }
         }
         lastIslandFinite = finite;
         return slack;

@@ -60,6 +60,14 @@ public final class World {
     private final ContactCache pairCache = new ContactCache();
     private final EventBuffer events = new EventBuffer();
     private final EventBuffer pendingEvents = new EventBuffer();
+    /** This step's end events, until {@link #fillContactEvents} appends them to {@link #events}. */
+    private final EventBuffer endEvents = new EventBuffer();
+    /** This step's begin/persist events, one per pair: first contact, contact count, began. */
+    private int[] pairEventFirst = new int[64];
+    private int[] pairEventContacts = new int[64];
+    private boolean[] pairEventBegan = new boolean[64];
+    private int pairEvents;
+    private final Runnable fillContactEvents = this::fillContactEvents;
     private final StepProfile profile = new StepProfile();
     private final StateGuard guard;
     private final ContinuousCollision sweep;
@@ -74,6 +82,8 @@ public final class World {
     private int sleepIslandMembers;
     /** Per contact this step: its feature key within its body pair (for the solver's cache). */
     private long[] featureKeys = new long[64];
+    /** Per contact of the buffer: its body pair ({@link ContactCache#pairKey}). */
+    private long[] contactPairs = new long[64];
     /** Number of contacts of collision (not joints) at the front of the buffer. */
     private int collisionContactCount;
     private long stepCount;
@@ -124,6 +134,7 @@ public final class World {
      */
     public void removeBody(RigidBody body) {
         bodies.requireMember("body", body);
+        events.settle(); // the last step's events read its contacts, which hold this body
         int slot = body.id().index();
         // End events for every pair it was touching (delivered with the next step's events).
         for (int i = 0; i < pairCache.currentCount(); i++) {
@@ -215,6 +226,7 @@ public final class World {
         }
         profile.reset();
         events.clear();
+        endEvents.clear();
         events.takeFrom(pendingEvents);
         int n = bodies.size();
         ensureDense(n);
@@ -256,6 +268,7 @@ public final class World {
         ensureFeatureKeys(collisionContactCount);
         for (int c = 0; c < collisionContactCount; c++) {
             featureKeys[c] = collision.featureKey(c);
+            contactPairs[c] = collision.pairKey(c);
         }
         for (int j = 0; j < joints.size(); j++) {
             if (joints.get(j).body0().isQuarantined()
@@ -268,6 +281,8 @@ public final class World {
             for (int k = 0; k < added; k++) {
                 // Joint contacts: top bit set, then the joint's index and the contact's place in it.
                 featureKeys[from + k] = Long.MIN_VALUE | ((long) j << 8) | k;
+                Contact jc = contacts.get(from + k);
+                contactPairs[from + k] = ContactCache.pairKey(slotOf(jc.body0()), slotOf(jc.body1()));
             }
         }
         t = lap(Stage.NARROW_PHASE, t);
@@ -275,7 +290,8 @@ public final class World {
         buildIslands(n);
         t = lap(Stage.ISLANDS, t);
 
-        solver.solve(islands, bodies, contacts, featureKeys, dt, profile);
+        solver.solve(islands, bodies, contacts, featureKeys, contactPairs, dt, settings.continuousCollision() ? sweep : null,
+                guard.previousPositions(), profile);
         if (settings.continuousCollision()) {
             sweep.sweepSolved(bodies, guard.previousPositions(), islands);
         }
@@ -404,28 +420,35 @@ public final class World {
         }
     }
 
-    /** Begin/persist/end per body pair, from this step's collision contacts. */
+    /**
+     * Begin/persist/end per body pair, from this step's collision contacts. Which pairs began,
+     * persist and ended is settled here, from the contacts' pair keys alone; what a begin or
+     * persist event carries (point, normal, depth, impulse) is read from the contacts only when
+     * the events are read ({@link #fillContactEvents}). A game that never reads them spares a pass
+     * over every contact per step: in a 10,000-body world, 40,000 cache misses.
+     */
     private void recordContactEvents() {
         pairCache.beginStep();
-        Contact[] cs = contacts.array();
+        pairEvents = 0;
         long lastPair = Long.MIN_VALUE;
         for (int c = 0; c < collisionContactCount; c++) {
-            Contact contact = cs[c];
-            RigidBody a = contact.body0();
-            RigidBody b = contact.body1();
-            int sa = a == null ? -1 : a.id().index();
-            int sb = b == null ? -1 : b.id().index();
-            long pair = ContactCache.pairKey(sa, sb);
-            double impulse = contact.appliedNormalImpulse();
+            long pair = contactPairs[c];
             if (pair == lastPair) {
-                events.accumulateLast(impulse, contact.point(), contact.normal(), contact.penetration());
+                pairEventContacts[pairEvents - 1]++;
                 continue;
             }
             lastPair = pair;
-            int prev = pairCache.add(pair, 0, sa, sb);
-            events.addContact(prev >= 0 ? ContactEvent.Type.PERSIST : ContactEvent.Type.BEGIN,
-                    a == null ? null : a.id(), b == null ? null : b.id(), contact.point(), contact.normal(),
-                    contact.penetration(), impulse, 1);
+            int prev = pairCache.add(pair, 0, ContactCache.slotA(pair), ContactCache.slotB(pair));
+            if (pairEvents == pairEventFirst.length) {
+                int cap = 2 * pairEvents;
+                pairEventFirst = Arrays.copyOf(pairEventFirst, cap);
+                pairEventContacts = Arrays.copyOf(pairEventContacts, cap);
+                pairEventBegan = Arrays.copyOf(pairEventBegan, cap);
+            }
+            pairEventFirst[pairEvents] = c;
+            pairEventContacts[pairEvents] = 1;
+            pairEventBegan[pairEvents] = prev < 0;
+            pairEvents++;
         }
         for (int i = 0; i < pairCache.previousCount(); i++) {
             if (!pairCache.matched(i)) {
@@ -436,9 +459,39 @@ public final class World {
                     pairCache.add(pairCache.previousPair(i), 0, sa, sb);
                     continue;
                 }
-                events.addContact(ContactEvent.Type.END, idOfLiveSlot(sa), idOfLiveSlot(sb), null, null, 0, 0, 0);
+                // Resolved now: the slot may be reused before the events are read.
+                endEvents.addContact(ContactEvent.Type.END, idOfLiveSlot(sa), idOfLiveSlot(sb), null, null, 0, 0, 0);
             }
         }
+        events.deferContacts(fillContactEvents);
+    }
+
+    /**
+     * Writes this step's begin and persist events (one per pair: the summed normal impulse, and
+     * the point, normal and depth of its deepest contact), then its end events, into the event
+     * buffer. Runs on the first read of the events; the contacts it reads are the step's, which
+     * nothing changes until the next step ({@link #removeBody} reads the events first).
+     */
+    private void fillContactEvents() {
+        Contact[] cs = contacts.array();
+        for (int e = 0; e < pairEvents; e++) {
+            int c = pairEventFirst[e];
+            Contact first = cs[c];
+            RigidBody a = first.body0();
+            RigidBody b = first.body1();
+            events.addContact(pairEventBegan[e] ? ContactEvent.Type.BEGIN : ContactEvent.Type.PERSIST,
+                    a == null ? null : a.id(), b == null ? null : b.id(), first.point(), first.normal(),
+                    first.penetration(), first.appliedNormalImpulse(), 1);
+            for (int k = 1; k < pairEventContacts[e]; k++) {
+                Contact more = cs[c + k];
+                events.accumulateLast(more.appliedNormalImpulse(), more.point(), more.normal(), more.penetration());
+            }
+        }
+        events.takeFrom(endEvents);
+    }
+
+    private static int slotOf(RigidBody b) {
+        return b == null ? -1 : b.id().index();
     }
 
     /** @return whether the body in {@code slot} does not move this step (asleep or static). */
@@ -677,6 +730,7 @@ public final class World {
     private void ensureFeatureKeys(int n) {
         if (featureKeys.length < n) {
             featureKeys = Arrays.copyOf(featureKeys, Math.max(n, featureKeys.length * 2));
+            contactPairs = Arrays.copyOf(contactPairs, featureKeys.length);
         }
     }
 
