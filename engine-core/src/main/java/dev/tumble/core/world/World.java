@@ -535,7 +535,12 @@ public final class World {
         return profile;
     }
 
-    /** @return the contact events of the last step (read-only, reused by the next step). */
+    /**
+     * @return the contact events of the last step (read-only, reused by the next step). What a
+     *     begin or persist event carries is read from the step's contacts on the first read of
+     *     this list, so a game that never reads it does not pay for it; the events are the same
+     *     whenever they are read before the next step.
+     */
     public List<ContactEvent> contactEvents() {
         return events.contactEvents();
     }
