@@ -78,7 +78,7 @@ final class ContactCache {
      * @param feature the feature id of the contact point within the pair
      * @return the previous step's entry index for the same key, or −1 when the contact is new
      */
-    int add(long pair, long feature, int bodyA, int bodyB) {
+    int add(long pair, long feature) {
         int g = cursor;
         int prev;
         if (g < previous.count && previous.pair[g] == pair && !previous.pairInRuns) {
@@ -89,7 +89,7 @@ final class ContactCache {
         if (prev >= 0) {
             cursor = prev + 1;
         }
-        int i = current.append(pair, feature, bodyA, bodyB);
+        int i = current.append(pair, feature);
         if (found.length < current.pair.length) {
             found = Arrays.copyOf(found, current.pair.length);
             pointSet = Arrays.copyOf(pointSet, current.pair.length);
@@ -234,12 +234,12 @@ final class ContactCache {
 
     /** @return body slot A of previous entry {@code i}. */
     int previousBodyA(int i) {
-        return previous.bodyA[i];
+        return slotA(previous.pair[i]);
     }
 
     /** @return body slot B (−1 for the static world) of previous entry {@code i}. */
     int previousBodyB(int i) {
-        return previous.bodyB[i];
+        return slotB(previous.pair[i]);
     }
 
     /** @return the pair key of previous entry {@code i}. */
@@ -266,7 +266,7 @@ final class ContactCache {
     void removeBody(int slot) {
         int w = 0;
         for (int r = 0; r < current.count; r++) {
-            if (current.bodyA[r] == slot || current.bodyB[r] == slot) {
+            if (slotA(current.pair[r]) == slot || slotB(current.pair[r]) == slot) {
                 continue;
             }
             current.copy(r, w++);
@@ -277,12 +277,12 @@ final class ContactCache {
 
     /** @return body slot A of current entry {@code i}. */
     int currentBodyA(int i) {
-        return current.bodyA[i];
+        return slotA(current.pair[i]);
     }
 
     /** @return body slot B of current entry {@code i}. */
     int currentBodyB(int i) {
-        return current.bodyB[i];
+        return slotB(current.pair[i]);
     }
 
     /** Writes this step's entries (the state the next step starts from). */
@@ -291,8 +291,9 @@ final class ContactCache {
         for (int i = 0; i < current.count; i++) {
             out.writeLong(current.pair[i]);
             out.writeLong(current.feature[i]);
-            out.writeInt(current.bodyA[i]);
-            out.writeInt(current.bodyB[i]);
+            // The slots again, as the format has them (they are the pair key's halves).
+            out.writeInt(slotA(current.pair[i]));
+            out.writeInt(slotB(current.pair[i]));
             for (int k = 0; k < IMPULSES; k++) {
                 out.writeDouble(current.impulse[i * IMPULSES + k]);
             }
@@ -310,7 +311,14 @@ final class ContactCache {
         }
         Entries e = new Entries();
         for (int i = 0; i < n; i++) {
-            int idx = e.append(in.readLong(), in.readLong(), in.readInt(), in.readInt());
+            long pair = in.readLong();
+            long feature = in.readLong();
+            int a = in.readInt(), b = in.readInt();
+            if (a != slotA(pair) || b != slotB(pair)) {
+                throw new IllegalArgumentException("snapshot contact bodies must be the pair's (" + slotA(pair) + ", "
+                        + slotB(pair) + "), were (" + a + ", " + b + ")");
+            }
+            int idx = e.append(pair, feature);
             for (int k = 0; k < IMPULSES; k++) {
                 double v = in.readDouble();
                 if (!Double.isFinite(v)) {
@@ -337,12 +345,12 @@ final class ContactCache {
     }
 
     /** @return the first slot of a {@link #pairKey} (−1 for the static world) */
-    static int slotA(long pairKey) {
+    private static int slotA(long pairKey) {
         return (int) (pairKey >> 32);
     }
 
     /** @return the second slot of a {@link #pairKey} (−1 for the static world) */
-    static int slotB(long pairKey) {
+    private static int slotB(long pairKey) {
         return (int) pairKey;
     }
 
@@ -356,8 +364,6 @@ final class ContactCache {
         int count;
         long[] pair = new long[16];
         long[] feature = new long[16];
-        int[] bodyA = new int[16];
-        int[] bodyB = new int[16];
         double[] impulse = new double[16 * IMPULSES];
         /** Contact point in body A's frame, m (only where {@link #setPoint} was called). */
         double[] point = new double[16 * 3];
@@ -430,20 +436,16 @@ final class ContactCache {
             runTable[slot] = i;
         }
 
-        int append(long p, long f, int a, int b) {
+        int append(long p, long f) {
             if (count == pair.length) {
                 int n = count * 2;
                 pair = Arrays.copyOf(pair, n);
                 feature = Arrays.copyOf(feature, n);
-                bodyA = Arrays.copyOf(bodyA, n);
-                bodyB = Arrays.copyOf(bodyB, n);
                 impulse = Arrays.copyOf(impulse, n * IMPULSES);
                 point = Arrays.copyOf(point, n * 3);
             }
             pair[count] = p;
             feature[count] = f;
-            bodyA[count] = a;
-            bodyB[count] = b;
             int k = count * IMPULSES;
             impulse[k] = 0;
             impulse[k + 1] = 0;
@@ -458,8 +460,6 @@ final class ContactCache {
         void copy(int from, int to) {
             pair[to] = pair[from];
             feature[to] = feature[from];
-            bodyA[to] = bodyA[from];
-            bodyB[to] = bodyB[from];
             System.arraycopy(impulse, from * IMPULSES, impulse, to * IMPULSES, IMPULSES);
             System.arraycopy(point, 3 * from, point, 3 * to, 3);
         }

@@ -204,8 +204,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         double radius = innerRadius[i] = b.innerRadius();
         Vector3dc c = b.position();
         double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
-        // A hair below the sweep's own threshold: the sweep then makes the exact test itself.
-        double reach = 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
+        double reach = castReach(radius);
         mayCast[i] = dx * dx + dy * dy + dz * dz > reach * reach;
     }
 
@@ -232,9 +231,17 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         Vector3dc c = b.position();
         double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
         double travel2 = dx * dx + dy * dy + dz * dz;
-        // A hair below the cast's own threshold: near it, sweepSolved makes the exact test itself.
-        double reach = 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
+        double reach = castReach(radius);
         settled[i] = travel2 <= reach * reach && (travel2 == 0 || !mayHaveCrossed(b, i, radius));
+    }
+
+    /**
+     * A hair below the travel beyond which {@link #liftAlongHit} casts a body of inner radius
+     * {@code radius} (m): a body noted below it surely is not cast, and near it the sweep makes
+     * the exact test itself.
+     */
+    private static double castReach(double radius) {
+        return 0.999 * Math.max(radius, MIN_SWEEP_TRAVEL);
     }
 
     private void noteCentre(RigidBody b, int i) {

@@ -116,8 +116,7 @@ final class IslandSolver {
             // Register every contact in buffer order, so cache index = contact index.
             pointCache.beginStep();
             for (int c = 0; c < contacts.size(); c++) {
-                long pair = pairKeys[c];
-                pointCache.add(pair, featureKeys[c], ContactCache.slotA(pair), ContactCache.slotB(pair));
+                pointCache.add(pairKeys[c], featureKeys[c]);
             }
             // Each contact's point in body A's frame is what next step's nearby match reads. Only
             // a contact its feature id did not match needs it now; the others note it when their

@@ -438,7 +438,7 @@ public final class World {
                 continue;
             }
             lastPair = pair;
-            int prev = pairCache.add(pair, 0, ContactCache.slotA(pair), ContactCache.slotB(pair));
+            int prev = pairCache.add(pair, 0);
             if (pairEvents == pairEventFirst.length) {
                 int cap = 2 * pairEvents;
                 pairEventFirst = Arrays.copyOf(pairEventFirst, cap);
@@ -456,7 +456,7 @@ public final class World {
                 int sb = pairCache.previousBodyB(i);
                 if (restingAsleep(sa) && restingAsleep(sb)) {
                     // Sleeping pairs are not collided, but they still touch: keep them, no event.
-                    pairCache.add(pairCache.previousPair(i), 0, sa, sb);
+                    pairCache.add(pairCache.previousPair(i), 0);
                     continue;
                 }
                 // Resolved now: the slot may be reused before the events are read.

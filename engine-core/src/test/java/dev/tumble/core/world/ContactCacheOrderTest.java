@@ -46,7 +46,7 @@ class ContactCacheOrderTest {
                 runs.forEach(flat::addAll);
                 for (int i = 0; i < flat.size(); i++) {
                     Entry e = flat.get(i);
-                    int got = cache.add(e.pair(), e.feature(), e.a(), e.b());
+                    int got = cache.add(e.pair(), e.feature());
                     int want = oracle.add(e.pair(), e.feature(), e.a(), e.b());
                     assertEquals(want, got, at + " contact " + i);
                     cache.setPoint(i, e.x(), e.y(), e.z());

@@ -36,7 +36,7 @@ class ContactCacheTest {
                 if (!seen.add(key)) {
                     continue;
                 }
-                int prev = cache.add(ContactCache.pairKey(a, b), f, a, b);
+                int prev = cache.add(ContactCache.pairKey(a, b), f);
                 int cur = cache.currentCount() - 1;
                 assertEquals(oracle.containsKey(key), prev >= 0, "persist vs begin for " + key + " at step " + step);
                 if (prev >= 0) {
@@ -68,7 +68,7 @@ class ContactCacheTest {
         a.beginStep();
         for (int i = 0; i < 40; i++) {
             int cur = a.currentCount();
-            a.add(ContactCache.pairKey(i % 7, i % 3 - 1), i, i % 7, i % 3 - 1);
+            a.add(ContactCache.pairKey(i % 7, i % 3 - 1), i);
             a.setImpulse(cur, 1, i * 0.25);
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -78,8 +78,8 @@ class ContactCacheTest {
         a.beginStep();
         b.beginStep();
         for (int i = 39; i >= 0; i -= 2) {
-            int pa = a.add(ContactCache.pairKey(i % 7, i % 3 - 1), i, i % 7, i % 3 - 1);
-            int pb = b.add(ContactCache.pairKey(i % 7, i % 3 - 1), i, i % 7, i % 3 - 1);
+            int pa = a.add(ContactCache.pairKey(i % 7, i % 3 - 1), i);
+            int pb = b.add(ContactCache.pairKey(i % 7, i % 3 - 1), i);
             assertEquals(pa, pb);
             assertEquals(a.impulse(a.currentCount() - 1, 1), b.impulse(b.currentCount() - 1, 1));
         }
