@@ -93,6 +93,14 @@ public final class IslandBuilder {
      * are left out of every island; pass null to include all.
      */
     public void finish(boolean[] inIsland) {
+        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "The JIT").
+        labelIslands(inIsland);
+        sortBodies();
+        sortConstraints();
+    }
+
+    /** Numbers the islands in order of their lowest body and labels every body with its own. */
+    private void labelIslands(boolean[] inIsland) {
         islandCount = 0;
         for (int i = 0; i < bodyCount; i++) {
             rootToIsland[i] = -1;
@@ -108,7 +116,10 @@ public final class IslandBuilder {
             }
             islandOfBody[i] = rootToIsland[r];
         }
-        // Counting sort of bodies by island (stable: ascending body index within an island).
+    }
+
+    /** Counting sort of bodies by island (stable: ascending body index within an island). */
+    private void sortBodies() {
         Arrays.fill(bodyStart, 0, islandCount + 1, 0);
         for (int i = 0; i < bodyCount; i++) {
             if (islandOfBody[i] >= 0) {
@@ -125,7 +136,10 @@ public final class IslandBuilder {
                 bodyOrder[cursor[k]++] = i;
             }
         }
-        // Constraints likewise, stable in input order.
+    }
+
+    /** Counting sort of constraints by island, stable in input order. */
+    private void sortConstraints() {
         if (constraintOrder.length < constraintCount) {
             constraintOrder = new int[Math.max(constraintCount, constraintOrder.length * 2)];
         }

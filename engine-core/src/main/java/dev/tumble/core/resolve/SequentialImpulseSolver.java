@@ -299,32 +299,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (observer != null) {
             observer.afterPrepare(contacts, count);
         }
-        joints.warmStart();
-        for (int m = 0; m < manifoldCount; m++) {
-            warmStart(m);
-        }
-        int minSweeps = Math.min(settings.minVelocityIterations(), settings.velocityIterations());
-        for (int it = 0; it < settings.velocityIterations(); it++) {
-            boolean backward = (it & 1) == 1;
-            // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
-            residual = joints.solveVelocities(backward);
-            for (int k = 0; k < manifoldCount; k++) {
-                solveManifold(backward ? manifoldCount - 1 - k : k, backward);
-            }
-            velocityIterationsUsed++;
-            if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
-                break;
-            }
-        }
+        warmStartAll();
+        solveVelocities();
         if (settings.shockPropagation() && rankManifolds()) {
-            for (int k = 0; k < manifoldCount; k++) {
-                shockManifold(byRank[k]);
-            }
+            propagateShock();
         }
-        for (int m = 0; m < manifoldCount; m++) {
-            clampPatch(m);
-            reportFriction(m);
-        }
+        reportImpulses();
         joints.report(lambda, tangentOut);
         storeVelocities();
         if (settings.impulseRepositioning()) {
@@ -358,16 +338,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
         }
         writePoses();
-        for (int b = 1; b < bodyCount; b++) {
-            if (movable[b]) {
-                // What continuous collision took off is accounted for (repositioning put it back,
-                // or the pose is kept): the world undoes the pull-back of swept bodies no solve saw.
-                Vector3dc back = bodies[b].sweptBack();
-                if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
-                    bodies[b].sweptBack(0, 0, 0);
-                }
-            }
-        }
+        clearSweptBack();
         if (settings.energyGuard()) {
             System.arraycopy(vel, 0, guarded, 0, 6 * bodyCount);
             if (guardEnergy(duration)) {
@@ -383,6 +354,63 @@ public final class SequentialImpulseSolver implements ContactResolver {
         Arrays.fill(warm, 0, 3 * count, 0);
         Arrays.fill(bodies, 0, bodyCount, null);
         joints.unbind();
+    }
+
+    // resolveContacts has no loops of its own: each pass is a method, so the JIT compiles each
+    // pass once, small, instead of compiling the whole resolver again around whichever loop got
+    // hot first (on-stack replacement). In a fresh JVM on 2 cores those repeated large compiles
+    // kept the solver's hot code waiting for hundreds of steps (docs/benchmarks.md, "The JIT").
+
+    private void warmStartAll() {
+        joints.warmStart();
+        for (int m = 0; m < manifoldCount; m++) {
+            warmStart(m);
+        }
+    }
+
+    /** The velocity sweeps, alternating direction, until converged or out of iterations. */
+    private void solveVelocities() {
+        int minSweeps = Math.min(settings.minVelocityIterations(), settings.velocityIterations());
+        for (int it = 0; it < settings.velocityIterations(); it++) {
+            boolean backward = (it & 1) == 1;
+            // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
+            residual = joints.solveVelocities(backward);
+            for (int k = 0; k < manifoldCount; k++) {
+                solveManifold(backward ? manifoldCount - 1 - k : k, backward);
+            }
+            velocityIterationsUsed++;
+            if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
+                break;
+            }
+        }
+    }
+
+    private void propagateShock() {
+        for (int k = 0; k < manifoldCount; k++) {
+            shockManifold(byRank[k]);
+        }
+    }
+
+    private void reportImpulses() {
+        for (int m = 0; m < manifoldCount; m++) {
+            clampPatch(m);
+            reportFriction(m);
+        }
+    }
+
+    /**
+     * What continuous collision took off is accounted for (repositioning put it back, or the pose
+     * is kept): the world undoes the pull-back of swept bodies no solve saw.
+     */
+    private void clearSweptBack() {
+        for (int b = 1; b < bodyCount; b++) {
+            if (movable[b]) {
+                Vector3dc back = bodies[b].sweptBack();
+                if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
+                    bodies[b].sweptBack(0, 0, 0);
+                }
+            }
+        }
     }
 
     // ------------------------------------------------------------------ joints (see JointBlocks)
@@ -653,77 +681,83 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ prepare
 
-
-    // ------------------------------------------------------------------ prepare
-
     private void prepare(Contact[] contacts, int count, double duration) {
-        double threshold = settings.restitutionThreshold();
         boolean warmStarting = settings.warmStarting();
         double warmFactor = settings.warmStartFactor();
         for (int c = 0; c < count; c++) {
-            Contact contact = contacts[c];
-            RigidBody b0 = contact.body0(), b1 = contact.body1();
-            Vector3dc p = contact.point(), n = contact.normal();
-            double nx = n.x(), ny = n.y(), nz = n.z();
-            int g = GEO * c;
-            if (b0 != null) {
-                Vector3dc x = b0.position();
-                geo[g] = p.x() - x.x();
-                geo[g + 1] = p.y() - x.y();
-                geo[g + 2] = p.z() - x.z();
-            } else {
-                geo[g] = geo[g + 1] = geo[g + 2] = 0;
-            }
-            if (b1 != null) {
-                Vector3dc x = b1.position();
-                geo[g + 3] = p.x() - x.x();
-                geo[g + 4] = p.y() - x.y();
-                geo[g + 5] = p.z() - x.z();
-            } else {
-                geo[g + 3] = geo[g + 4] = geo[g + 5] = 0;
-            }
-            geo[g + 6] = nx;
-            geo[g + 7] = ny;
-            geo[g + 8] = nz;
-            ang[ANG * c + 12] = nx;
-            ang[ANG * c + 13] = ny;
-            ang[ANG * c + 14] = nz;
-            // A clipped face's contacts share one normal: its basis is worked out once.
-            if (c == 0 || nx != geo[g - GEO + 6] || ny != geo[g - GEO + 7] || nz != geo[g - GEO + 8]) {
-                tangentBasis(nx, ny, nz, basis);
-            }
-            System.arraycopy(basis, 0, geo, g + 9, 6);
-            int a0 = i0[c], a1 = i1[c];
-            double k = im[a0] + im[a1]
-                    + angular(ang, ANG * c, a0, geo[g], geo[g + 1], geo[g + 2], nx, ny, nz)
-                    + angular(ang, ANG * c + 6, a1, geo[g + 3], geo[g + 4], geo[g + 5], nx, ny, nz);
-            mass[c] = k > 0 ? 1.0 / k : 0;
-            double vn = normalVelocity(vel, c);
-            double penetration = contact.penetration();
-            // Separation before this step's motion: with impulse repositioning, positions end where
-            // Box2D's order (x_prev + v_after * dt) puts them, so a contact that was still open at
-            // the start of the step may close exactly (speculative contact), no more.
-            double separation = settings.impulseRepositioning()
-                    ? -penetration - vn * duration + sweptBackAlong(b0, b1, nx, ny, nz) : -penetration;
-            // Restitution only for contacts already touching, from the pre-solve closing speed,
-            // lowered where with friction it would add energy (RestitutionLimit).
-            double bounce = vn < -threshold ? -restitutionLimit.restitution(contact.restitution(), contact.friction(),
-                    vel, inertia, im, a0, a1, geo, g) * vn : 0;
-            if (separation > 0) {
-                // Arriving this step: close the gap exactly, or bounce where it closes (RestitutionLimit).
-                bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1, n)
-                        : -separation / duration;
-            } else {
-                bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, n) : 0;
-            }
-            lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
-            pseudoLambda[c] = 0;
-            jointContact[c] = contact.isJoint();
-            if (settings.positionCorrection() != SequentialImpulseSettings.PositionCorrection.NONE
-                    && settings.positionIterations() > 0) {
-                storeLocal(c, p, nx, ny, nz, contact.penetration());
-            }
+            prepareContact(contacts[c], c, duration, warmStarting, warmFactor);
         }
+        groupManifolds(contacts, count, warmStarting ? warmFactor : 0);
+    }
+
+    /** Contact c's arms, normal, tangent basis, effective mass, bias and warm start. */
+    private void prepareContact(Contact contact, int c, double duration, boolean warmStarting, double warmFactor) {
+        double threshold = settings.restitutionThreshold();
+        RigidBody b0 = contact.body0(), b1 = contact.body1();
+        Vector3dc p = contact.point(), n = contact.normal();
+        double nx = n.x(), ny = n.y(), nz = n.z();
+        int g = GEO * c;
+        if (b0 != null) {
+            Vector3dc x = b0.position();
+            geo[g] = p.x() - x.x();
+            geo[g + 1] = p.y() - x.y();
+            geo[g + 2] = p.z() - x.z();
+        } else {
+            geo[g] = geo[g + 1] = geo[g + 2] = 0;
+        }
+        if (b1 != null) {
+            Vector3dc x = b1.position();
+            geo[g + 3] = p.x() - x.x();
+            geo[g + 4] = p.y() - x.y();
+            geo[g + 5] = p.z() - x.z();
+        } else {
+            geo[g + 3] = geo[g + 4] = geo[g + 5] = 0;
+        }
+        geo[g + 6] = nx;
+        geo[g + 7] = ny;
+        geo[g + 8] = nz;
+        ang[ANG * c + 12] = nx;
+        ang[ANG * c + 13] = ny;
+        ang[ANG * c + 14] = nz;
+        // A clipped face's contacts share one normal: its basis is worked out once.
+        if (c == 0 || nx != geo[g - GEO + 6] || ny != geo[g - GEO + 7] || nz != geo[g - GEO + 8]) {
+            tangentBasis(nx, ny, nz, basis);
+        }
+        System.arraycopy(basis, 0, geo, g + 9, 6);
+        int a0 = i0[c], a1 = i1[c];
+        double k = im[a0] + im[a1]
+                + angular(ang, ANG * c, a0, geo[g], geo[g + 1], geo[g + 2], nx, ny, nz)
+                + angular(ang, ANG * c + 6, a1, geo[g + 3], geo[g + 4], geo[g + 5], nx, ny, nz);
+        mass[c] = k > 0 ? 1.0 / k : 0;
+        double vn = normalVelocity(vel, c);
+        double penetration = contact.penetration();
+        // Separation before this step's motion: with impulse repositioning, positions end where
+        // Box2D's order (x_prev + v_after * dt) puts them, so a contact that was still open at
+        // the start of the step may close exactly (speculative contact), no more.
+        double separation = settings.impulseRepositioning()
+                ? -penetration - vn * duration + sweptBackAlong(b0, b1, nx, ny, nz) : -penetration;
+        // Restitution only for contacts already touching, from the pre-solve closing speed,
+        // lowered where with friction it would add energy (RestitutionLimit).
+        double bounce = vn < -threshold ? -restitutionLimit.restitution(contact.restitution(), contact.friction(),
+                vel, inertia, im, a0, a1, geo, g) * vn : 0;
+        if (separation > 0) {
+            // Arriving this step: close the gap exactly, or bounce where it closes (RestitutionLimit).
+            bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1, n)
+                    : -separation / duration;
+        } else {
+            bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, n) : 0;
+        }
+        lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
+        pseudoLambda[c] = 0;
+        jointContact[c] = contact.isJoint();
+        if (settings.positionCorrection() != SequentialImpulseSettings.PositionCorrection.NONE
+                && settings.positionIterations() > 0) {
+            storeLocal(c, p, nx, ny, nz, contact.penetration());
+        }
+    }
+
+    /** Groups runs of up to four contacts on one body pair into manifolds and prepares their blocks. */
+    private void groupManifolds(Contact[] contacts, int count, double warmFactor) {
         manifoldCount = 0;
         for (int c = 0; c < count; ) {
             if (joints.blockOf(c) >= 0) {
@@ -739,7 +773,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             first[m] = c;
             size[m] = e - c + 1;
             prepareCoupling(m);
-            preparePatch(contacts, m, warmStarting ? warmFactor : 0);
+            preparePatch(contacts, m, warmFactor);
             if (size[m] == MAX_MANIFOLD) {
                 preparePseudoInverse(m);
             }
@@ -1367,6 +1401,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int[] held = new int[0], byRank = new int[0];
     /** Body adjacency over manifolds (compressed rows), the breadth-first queue, sort buckets. */
     private int[] adjStart = new int[0], adj = new int[0], queue = new int[0], buckets = new int[0];
+    /** The highest breadth-first level of a manifold within reach of the static world. */
+    private int maxRank;
 
     /**
      * Ranks bodies by breadth-first search from every immovable body through the manifolds,
@@ -1391,6 +1427,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
             byRank = new int[c];
             adj = new int[2 * c];
         }
+        linkBodies();
+        levelBodies();
+        if (!holdBodies()) {
+            return false;
+        }
+        sortByRank();
+        return true;
+    }
+
+    /** Each body's manifolds, as compressed rows of {@code adj} from {@code adjStart}. */
+    private void linkBodies() {
+        int n = bodyCount, mc = manifoldCount;
         Arrays.fill(adjStart, 0, n + 1, 0);
         for (int m = 0; m < mc; m++) {
             int f = first[m];
@@ -1407,6 +1455,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
             adj[queue[i0[f]]++] = m;
             adj[queue[i1[f]]++] = m;
         }
+    }
+
+    /** Breadth-first levels from the immovable bodies; out of their reach: Integer.MAX_VALUE. */
+    private void levelBodies() {
+        int n = bodyCount;
         int head = 0, tail = 0;
         for (int b = 0; b < n; b++) {
             if (movable[b]) {
@@ -1427,7 +1480,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 }
             }
         }
-        // Counting sort by rank; manifolds out of reach of the static world go last.
+    }
+
+    /**
+     * Each manifold's held body (the lower one when the levels differ, else -1), how many
+     * supports each body rests on, and the highest rank reached ({@code maxRank}).
+     *
+     * @return whether any manifold holds a movable body
+     */
+    private boolean holdBodies() {
+        int n = bodyCount, mc = manifoldCount;
         int maxRank = 0;
         boolean any = false;
         Arrays.fill(supports, 0, n, 0);
@@ -1444,9 +1506,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 supports[h == i0[f] ? i1[f] : i0[f]]++;
             }
         }
-        if (!any) {
-            return false;
-        }
+        this.maxRank = maxRank;
+        return any;
+    }
+
+    /** Counting sort by rank into {@code byRank}; manifolds out of reach of the static world go last. */
+    private void sortByRank() {
+        int mc = manifoldCount;
         int count = maxRank + 2;
         if (buckets.length < count + 1) {
             buckets = new int[Math.max(count + 1, buckets.length * 2)];
@@ -1461,7 +1527,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int m = 0; m < mc; m++) {
             byRank[buckets[bucket(m, maxRank)]++] = m;
         }
-        return true;
     }
 
     private int bucket(int m, int maxRank) {

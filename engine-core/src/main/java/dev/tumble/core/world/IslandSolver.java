@@ -113,21 +113,7 @@ final class IslandSolver {
         Contact[] all = contacts.array();
         boolean si = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         if (si) {
-            // Register every contact in buffer order, so cache index = contact index.
-            pointCache.beginStep();
-            for (int c = 0; c < contacts.size(); c++) {
-                pointCache.add(pairKeys[c], featureKeys[c]);
-            }
-            // Each contact's point in body A's frame is what next step's nearby match reads. Only
-            // a contact its feature id did not match needs it now; the others note it when their
-            // island is solved (contact and body then in cache: a pass over 40,000 contacts and
-            // their bodies less in a 10,000-body world), before the solve moves the body.
-            for (int c = 0; c < contacts.size(); c++) {
-                if (!pointCache.foundById(c)) {
-                    notePoint(all[c], c);
-                    pointCache.matchNearby(c, WARM_START_RADIUS);
-                }
-            }
+            registerContacts(all, contacts.size(), featureKeys, pairKeys);
         }
         if (collision != null) {
             savePoses(islands, bodies);
@@ -139,13 +125,7 @@ final class IslandSolver {
             islandFinite = new boolean[Math.max(islands.islandCount(), 2 * islandFinite.length)];
         }
         if (threads == null) {
-            for (int k = 0; k < islands.islandCount(); k++) {
-                double slack = solveIsland(k, islands, bodies, all, dt, sweep, previous);
-                islandFinite[k] = lastIslandFinite;
-                if (collision != null) {
-                    islandSlack[k] = slack;
-                }
-            }
+            solveInTurn(islands, bodies, all, dt, sweep, previous);
         } else {
             // Islands share no dynamic body: each is solved by the same code on any worker, so
             // the result is bit-identical to one thread whatever the split.
@@ -163,12 +143,7 @@ final class IslandSolver {
             jobContacts = null;
         }
         if (si) {
-            // Contacts in no island (a joint between two sleeping bodies) still need theirs.
-            for (int c = 0; c < contacts.size(); c++) {
-                if (!pointCache.hasPoint(c)) {
-                    notePoint(all[c], c);
-                }
-            }
+            notePointsOutsideIslands(all, contacts.size());
         }
         if (collision != null) {
             recheckMovedBodies(islands, bodies, dt);
@@ -177,6 +152,51 @@ final class IslandSolver {
             profile.iterations(w.positionIterations, w.velocityIterations);
             w.positionIterations = 0;
             w.velocityIterations = 0;
+        }
+    }
+
+    // solve keeps its loops in methods of their own, so that the JIT compiles each once and small
+    // rather than the whole of solve again around whichever loop got hot (docs/benchmarks.md).
+
+    /**
+     * Registers every contact in the warm-start cache in buffer order (cache index = contact
+     * index) and notes the point of each its feature id did not match.
+     */
+    private void registerContacts(Contact[] all, int count, long[] featureKeys, long[] pairKeys) {
+        pointCache.beginStep();
+        for (int c = 0; c < count; c++) {
+            pointCache.add(pairKeys[c], featureKeys[c]);
+        }
+        // Each contact's point in body A's frame is what next step's nearby match reads. Only
+        // a contact its feature id did not match needs it now; the others note it when their
+        // island is solved (contact and body then in cache: a pass over 40,000 contacts and
+        // their bodies less in a 10,000-body world), before the solve moves the body.
+        for (int c = 0; c < count; c++) {
+            if (!pointCache.foundById(c)) {
+                notePoint(all[c], c);
+                pointCache.matchNearby(c, WARM_START_RADIUS);
+            }
+        }
+    }
+
+    /** Solves the islands one after another on this thread. */
+    private void solveInTurn(IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt,
+            ContinuousCollision sweep, double[] previous) {
+        for (int k = 0; k < islands.islandCount(); k++) {
+            double slack = solveIsland(k, islands, bodies, all, dt, sweep, previous);
+            islandFinite[k] = lastIslandFinite;
+            if (collision != null) {
+                islandSlack[k] = slack;
+            }
+        }
+    }
+
+    /** Contacts in no island (a joint between two sleeping bodies) still need their points. */
+    private void notePointsOutsideIslands(Contact[] all, int count) {
+        for (int c = 0; c < count; c++) {
+            if (!pointCache.hasPoint(c)) {
+                notePoint(all[c], c);
+            }
         }
     }
 
@@ -311,11 +331,7 @@ final class IslandSolver {
             scratch = Arrays.copyOf(scratch, len);
             globalIndex = Arrays.copyOf(globalIndex, len);
         }
-        for (int j = 0; j < n; j++) {
-            int c = islands.constraint(k, j);
-            scratch[j] = all[c];
-            globalIndex[j] = c;
-        }
+        gatherIsland(k, islands, all, n);
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
             solveSequential(n, dt);
             positionIterations += sequential.positionIterationsUsed();
@@ -329,6 +345,15 @@ final class IslandSolver {
             return millington.energySlack();
         }
         return 0;
+    }
+
+    /** Copies island {@code k}'s contacts into {@code scratch}, their buffer indices into {@code globalIndex}. */
+    private void gatherIsland(int k, IslandBuilder islands, Contact[] all, int n) {
+        for (int j = 0; j < n; j++) {
+            int c = islands.constraint(k, j);
+            scratch[j] = all[c];
+            globalIndex[j] = c;
+        }
     }
 
     /** Records contact {@code c}'s point in its body A's frame for next step's nearby match. */
@@ -346,6 +371,13 @@ final class IslandSolver {
     }
 
     private void solveSequential(int n, double dt) {
+        loadWarmStarts(n);
+        sequential.resolveContacts(scratch, n, dt);
+        saveImpulses(n);
+    }
+
+    /** Hands the island's cached impulses to the solver, noting points not noted yet. */
+    private void loadWarmStarts(int n) {
         for (int j = 0; j < n; j++) {
             int c = globalIndex[j];
             sequential.setWarmStart(j, pointCache.impulse(c, 0), pointCache.impulse(c, 1), pointCache.impulse(c, 2));
@@ -353,13 +385,19 @@ final class IslandSolver {
                 notePoint(scratch[j], c);
             }
         }
-        sequential.resolveContacts(scratch, n, dt);
+    }
+
+    /** Keeps the solved impulses for next step and reports each contact's normal impulse. */
+    private void saveImpulses(int n) {
         for (int j = 0; j < n; j++) {
             int c = globalIndex[j];
-            for (int i = 0; i < ContactCache.IMPULSES; i++) {
-                pointCache.setImpulse(c, i, sequential.accumulatedImpulse(j, i));
-            }
-            scratch[j].addAppliedNormalImpulse(sequential.accumulatedImpulse(j, 0));
+            // The three impulses written out, not an inner loop: one loop less for the JIT to
+            // predicate, and in a fresh JVM recompile (it did, five times in 600 steps).
+            double normal = sequential.accumulatedImpulse(j, 0);
+            pointCache.setImpulse(c, 0, normal);
+            pointCache.setImpulse(c, 1, sequential.accumulatedImpulse(j, 1));
+            pointCache.setImpulse(c, 2, sequential.accumulatedImpulse(j, 2));
+            scratch[j].addAppliedNormalImpulse(normal);
         }
     }
 

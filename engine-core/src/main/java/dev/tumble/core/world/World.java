@@ -236,8 +236,47 @@ public final class World {
         forces.updateForces(dt);
         t = lap(Stage.FORCES, t);
 
-        // One pass over the bodies (each touches only itself): save, integrate, check. A bad
-        // force shows here, before the body can pass NaN to anything it touches.
+        integrateBodies(n, dt);
+        t = lap(Stage.INTEGRATE, t);
+
+        collision.updateBroadPhase(bodies, dt);
+        t = lap(Stage.BROAD_PHASE, t);
+
+        contacts.clear();
+        collision.findContacts(contacts);
+        profile.pairs(collision.pairsTested(), collision.pairsReused());
+        collisionContactCount = contacts.size();
+        keyContacts();
+        t = lap(Stage.NARROW_PHASE, t);
+
+        buildIslands(n);
+        t = lap(Stage.ISLANDS, t);
+
+        solver.solve(islands, bodies, contacts, featureKeys, contactPairs, dt, settings.continuousCollision() ? sweep : null,
+                guard.previousPositions(), profile);
+        if (settings.continuousCollision()) {
+            sweep.sweepSolved(bodies, guard.previousPositions(), islands);
+        }
+        refreshUnsolved(n);
+        t = lap(Stage.RESOLVE, t);
+
+        sleepStillIslands(n);
+        wakeTouchedSleepIslands();
+        recordContactEvents();
+        int awake = bodyEvents(n);
+        stepCount++;
+        profile.counts(n, awake, contacts.size(), islands.islandCount());
+        lap(Stage.FINISH, t);
+    }
+
+    // The step itself has no loops: each pass over the bodies or contacts is a method of its own,
+    // so the JIT compiles each pass on its own (small, early) instead of compiling the whole step
+    // again around whichever loop got hot (on-stack replacement), which on 2 cores held back the
+    // compilation of the solver's hot methods for hundreds of steps of a fresh JVM.
+
+    /** Saves, integrates and checks every body (each touches only itself). */
+    private void integrateBodies(int n, double dt) {
+        // A bad force shows here, before the body can pass NaN to anything it touches.
         guard.begin(n, dt);
         double gx = settings.gravityX(), gy = settings.gravityY(), gz = settings.gravityZ();
         boolean sweeping = settings.continuousCollision();
@@ -256,15 +295,10 @@ public final class World {
         if (sweeping) {
             sweep.sweep(bodies, guard.previousPositions());
         }
-        t = lap(Stage.INTEGRATE, t);
+    }
 
-        collision.updateBroadPhase(bodies, dt);
-        t = lap(Stage.BROAD_PHASE, t);
-
-        contacts.clear();
-        collision.findContacts(contacts);
-        profile.pairs(collision.pairsTested(), collision.pairsReused());
-        collisionContactCount = contacts.size();
+    /** Keys the collision contacts by feature and body pair, then adds the joints' contacts. */
+    private void keyContacts() {
         ensureFeatureKeys(collisionContactCount);
         for (int c = 0; c < collisionContactCount; c++) {
             featureKeys[c] = collision.featureKey(c);
@@ -285,16 +319,10 @@ public final class World {
                 contactPairs[from + k] = ContactCache.pairKey(slotOf(jc.body0()), slotOf(jc.body1()));
             }
         }
-        t = lap(Stage.NARROW_PHASE, t);
+    }
 
-        buildIslands(n);
-        t = lap(Stage.ISLANDS, t);
-
-        solver.solve(islands, bodies, contacts, featureKeys, contactPairs, dt, settings.continuousCollision() ? sweep : null,
-                guard.previousPositions(), profile);
-        if (settings.continuousCollision()) {
-            sweep.sweepSolved(bodies, guard.previousPositions(), islands);
-        }
+    /** After the solve: refreshes and checks every body no island solver already did. */
+    private void refreshUnsolved(int n) {
         // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
         // the island solver refreshed its islands' bodies while they were still in cache. Any
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
@@ -310,15 +338,6 @@ public final class World {
             }
             guard.quarantineIfNonFinite(b, i, events);
         }
-        t = lap(Stage.RESOLVE, t);
-
-        sleepStillIslands(n);
-        wakeTouchedSleepIslands();
-        recordContactEvents();
-        int awake = bodyEvents(n);
-        stepCount++;
-        profile.counts(n, awake, contacts.size(), islands.islandCount());
-        lap(Stage.FINISH, t);
     }
 
     private long lap(Stage stage, long start) {

@@ -205,7 +205,18 @@ public final class BroadPhase {
      * @return the number of pairs
      */
     public int updatePairs() {
-        // 1. Only proxies whose fat box changed look for new partners.
+        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "The JIT").
+        findNewPairs();
+        int n = moveCount > 0 ? mergePairs() : fatPairCount;
+        for (int m = 0; m < moveCount; m++) {
+            moved[moveBuffer[m]] = false;
+        }
+        moveCount = 0;
+        return reportPairs(n);
+    }
+
+    /** 1. Only proxies whose fat box changed look for new partners (into {@code found}, sorted). */
+    private void findNewPairs() {
         foundCount = 0;
         for (int m = 0; m < moveCount; m++) {
             int i = moveBuffer[m];
@@ -217,39 +228,44 @@ public final class BroadPhase {
             tree.query(query, visitor);
         }
         Arrays.sort(found, 0, foundCount);
-        // 2. Merge them into the persistent set, dropping duplicates and pairs no longer valid.
-        // A pair neither of whose proxies changed (moved out of its fat box, added, removed) is
-        // still valid: only the others are re-tested. Nothing changed: the set stands as it is.
-        int n = fatPairCount;
-        if (moveCount > 0) {
-            if (spare.length < fatPairCount + foundCount) {
-                spare = new long[Math.max(fatPairCount + foundCount, 2 * spare.length)];
-            }
-            int a = 0, b = 0;
-            n = 0;
-            long last = -1;
-            while (a < fatPairCount || b < foundCount) {
-                long p;
-                if (b == foundCount || (a < fatPairCount && fatPairs[a] <= found[b])) {
-                    p = fatPairs[a++];
-                } else {
-                    p = found[b++];
-                }
-                if (p != last && (!changed(p) || stillPaired(p))) {
-                    spare[n++] = p;
-                }
-                last = p;
-            }
-            long[] t = fatPairs;
-            fatPairs = spare;
-            spare = t;
-            fatPairCount = n;
+    }
+
+    /**
+     * 2. Merges the new pairs into the persistent set, dropping duplicates and pairs no longer
+     * valid. A pair neither of whose proxies changed (moved out of its fat box, added, removed) is
+     * still valid: only the others are re-tested. (Nothing changed: the set stands as it is, and
+     * this is not called.)
+     *
+     * @return the persistent set's new size
+     */
+    private int mergePairs() {
+        if (spare.length < fatPairCount + foundCount) {
+            spare = new long[Math.max(fatPairCount + foundCount, 2 * spare.length)];
         }
-        for (int m = 0; m < moveCount; m++) {
-            moved[moveBuffer[m]] = false;
+        int a = 0, b = 0;
+        int n = 0;
+        long last = -1;
+        while (a < fatPairCount || b < foundCount) {
+            long p;
+            if (b == foundCount || (a < fatPairCount && fatPairs[a] <= found[b])) {
+                p = fatPairs[a++];
+            } else {
+                p = found[b++];
+            }
+            if (p != last && (!changed(p) || stillPaired(p))) {
+                spare[n++] = p;
+            }
+            last = p;
         }
-        moveCount = 0;
-        // 3. Report those that pass the exact tests.
+        long[] t = fatPairs;
+        fatPairs = spare;
+        spare = t;
+        fatPairCount = n;
+        return n;
+    }
+
+    /** 3. Reports the first {@code n} persistent pairs that pass the exact tests. */
+    private int reportPairs(int n) {
         if (pairs.length < n) {
             pairs = new long[Math.max(n, 2 * pairs.length)];
         }
