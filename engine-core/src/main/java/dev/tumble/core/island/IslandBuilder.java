@@ -93,7 +93,7 @@ public final class IslandBuilder {
      * are left out of every island; pass null to include all.
      */
     public void finish(boolean[] inIsland) {
-        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "The JIT").
+        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "a step the JIT compiles early").
         labelIslands(inIsland);
         sortBodies();
         sortConstraints();

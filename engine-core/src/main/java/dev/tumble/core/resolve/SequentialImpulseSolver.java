@@ -359,7 +359,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     // resolveContacts has no loops of its own: each pass is a method, so the JIT compiles each
     // pass once, small, instead of compiling the whole resolver again around whichever loop got
     // hot first (on-stack replacement). In a fresh JVM on 2 cores those repeated large compiles
-    // kept the solver's hot code waiting for hundreds of steps (docs/benchmarks.md, "The JIT").
+    // kept the solver's hot code waiting for hundreds of steps (docs/benchmarks.md, "a step the JIT compiles early").
 
     private void warmStartAll() {
         joints.warmStart();

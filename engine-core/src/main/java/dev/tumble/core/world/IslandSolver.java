@@ -156,7 +156,8 @@ final class IslandSolver {
     }
 
     // solve keeps its loops in methods of their own, so that the JIT compiles each once and small
-    // rather than the whole of solve again around whichever loop got hot (docs/benchmarks.md).
+    // rather than the whole of solve again around whichever loop got hot (docs/benchmarks.md,
+    // "a step the JIT compiles early").
 
     /**
      * Registers every contact in the warm-start cache in buffer order (cache index = contact

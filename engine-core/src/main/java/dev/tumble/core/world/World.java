@@ -272,7 +272,8 @@ public final class World {
     // The step itself has no loops: each pass over the bodies or contacts is a method of its own,
     // so the JIT compiles each pass on its own (small, early) instead of compiling the whole step
     // again around whichever loop got hot (on-stack replacement), which on 2 cores held back the
-    // compilation of the solver's hot methods for hundreds of steps of a fresh JVM.
+    // compilation of the solver's hot methods for hundreds of steps of a fresh JVM
+    // (docs/benchmarks.md, "a step the JIT compiles early"). Keep new passes out of step too.
 
     /** Saves, integrates and checks every body (each touches only itself). */
     private void integrateBodies(int n, double dt) {

@@ -205,7 +205,7 @@ public final class BroadPhase {
      * @return the number of pairs
      */
     public int updatePairs() {
-        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "The JIT").
+        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "a step the JIT compiles early").
         findNewPairs();
         int n = moveCount > 0 ? mergePairs() : fatPairCount;
         for (int m = 0; m < moveCount; m++) {
