@@ -148,6 +148,11 @@ final class IslandSolver {
         if (collision != null) {
             recheckMovedBodies(islands, bodies, dt);
         }
+        reportIterations(profile);
+    }
+
+    /** Adds every worker's iteration counts to the profile and zeroes them. */
+    private void reportIterations(StepProfile profile) {
         for (IslandSolver w : workers) {
             profile.iterations(w.positionIterations, w.velocityIterations);
             w.positionIterations = 0;

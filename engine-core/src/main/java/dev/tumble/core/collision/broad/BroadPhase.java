@@ -208,11 +208,16 @@ public final class BroadPhase {
         // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "a step the JIT compiles early").
         findNewPairs();
         int n = moveCount > 0 ? mergePairs() : fatPairCount;
+        clearMoves();
+        return reportPairs(n);
+    }
+
+    /** Empties the move buffer. */
+    private void clearMoves() {
         for (int m = 0; m < moveCount; m++) {
             moved[moveBuffer[m]] = false;
         }
         moveCount = 0;
-        return reportPairs(n);
     }
 
     /** 1. Only proxies whose fat box changed look for new partners (into {@code found}, sorted). */
