@@ -1401,8 +1401,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int[] held = new int[0], byRank = new int[0];
     /** Body adjacency over manifolds (compressed rows), the breadth-first queue, sort buckets. */
     private int[] adjStart = new int[0], adj = new int[0], queue = new int[0], buckets = new int[0];
-    /** The highest breadth-first level of a manifold within reach of the static world. */
-    private int maxRank;
 
     /**
      * Ranks bodies by breadth-first search from every immovable body through the manifolds,
@@ -1429,10 +1427,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         linkBodies();
         levelBodies();
-        if (!holdBodies()) {
+        int maxRank = holdBodies();
+        if (maxRank < 0) {
             return false;
         }
-        sortByRank();
+        sortByRank(maxRank);
         return true;
     }
 
@@ -1484,11 +1483,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /**
      * Each manifold's held body (the lower one when the levels differ, else -1), how many
-     * supports each body rests on, and the highest rank reached ({@code maxRank}).
+     * supports each body rests on.
      *
-     * @return whether any manifold holds a movable body
+     * @return the highest rank of a manifold within reach of the static world, or -1 when no
+     *     manifold holds a movable body
      */
-    private boolean holdBodies() {
+    private int holdBodies() {
         int n = bodyCount, mc = manifoldCount;
         int maxRank = 0;
         boolean any = false;
@@ -1506,12 +1506,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 supports[h == i0[f] ? i1[f] : i0[f]]++;
             }
         }
-        this.maxRank = maxRank;
-        return any;
+        return any ? maxRank : -1;
     }
 
     /** Counting sort by rank into {@code byRank}; manifolds out of reach of the static world go last. */
-    private void sortByRank() {
+    private void sortByRank(int maxRank) {
         int mc = manifoldCount;
         int count = maxRank + 2;
         if (buckets.length < count + 1) {
