@@ -14,6 +14,11 @@ public final class BodyRegistry {
     private final List<RigidBody> denseView = Collections.unmodifiableList(dense);
     private final ArrayList<RigidBody> slots = new ArrayList<>();
     private int[] generations = new int[16];
+    /**
+     * The member bodies' state blocks, body {@code i} of the dense order at
+     * {@code i · RigidBody.STRIDE}: passes over the bodies read this array in order.
+     */
+    private double[] states = new double[16 * RigidBody.STRIDE];
 
     /**
      * Adds a body; it must not belong to any registry.
@@ -43,6 +48,8 @@ public final class BodyRegistry {
         body.id = new BodyId(slot, generations[slot]);
         body.denseIndex = dense.size();
         body.innerRadius = Double.NaN;
+        reserveStates(dense.size() + 1);
+        body.moveState(states, body.denseIndex * RigidBody.STRIDE);
         dense.add(body);
         return body.id;
     }
@@ -53,12 +60,31 @@ public final class BodyRegistry {
         int slot = body.id.index();
         slots.set(slot, null);
         generations[slot]++;
-        dense.remove(body.denseIndex);
-        for (int i = body.denseIndex; i < dense.size(); i++) {
-            dense.get(i).denseIndex = i;
+        int gone = body.denseIndex;
+        // The leaving body takes its state with it; the later ones move down one block.
+        body.moveState(new double[RigidBody.STRIDE], 0);
+        dense.remove(gone);
+        int stride = RigidBody.STRIDE;
+        System.arraycopy(states, (gone + 1) * stride, states, gone * stride, (dense.size() - gone) * stride);
+        for (int i = gone; i < dense.size(); i++) {
+            RigidBody later = dense.get(i);
+            later.denseIndex = i;
+            later.useState(states, i * stride);
         }
         body.registry = null;
         body.denseIndex = -1;
+    }
+
+    private void reserveStates(int bodies) {
+        int needed = bodies * RigidBody.STRIDE;
+        if (needed <= states.length) {
+            return;
+        }
+        states = java.util.Arrays.copyOf(states, Math.max(needed, 2 * states.length));
+        for (int i = 0; i < dense.size(); i++) {
+            RigidBody b = dense.get(i);
+            b.useState(states, b.at);
+        }
     }
 
     /** @return whether the body is in this registry. */

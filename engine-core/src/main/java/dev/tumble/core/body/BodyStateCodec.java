@@ -22,20 +22,22 @@ public final class BodyStateCodec {
         out.writeBoolean(b.awake);
         out.writeBoolean(b.canSleep);
         out.writeDouble(b.inverseMass);
-        for (double v : b.inverseInertiaTensor) {
-            out.writeDouble(v);
+        double[] s = b.state;
+        int k = b.at;
+        for (int i = 0; i < 9; i++) {
+            out.writeDouble(s[k + RigidBody.II + i]);
         }
         out.writeDouble(b.linearDamping);
         out.writeDouble(b.angularDamping);
-        vec(out, b.position.x, b.position.y, b.position.z);
-        out.writeDouble(b.orientation.w);
-        vec(out, b.orientation.x, b.orientation.y, b.orientation.z);
-        vec(out, b.velocity.x, b.velocity.y, b.velocity.z);
-        vec(out, b.rotation.x, b.rotation.y, b.rotation.z);
-        vec(out, b.acceleration.x, b.acceleration.y, b.acceleration.z);
-        vec(out, b.lastFrameAcceleration.x, b.lastFrameAcceleration.y, b.lastFrameAcceleration.z);
-        vec(out, b.forceAccum.x, b.forceAccum.y, b.forceAccum.z);
-        vec(out, b.torqueAccum.x, b.torqueAccum.y, b.torqueAccum.z);
+        triple(out, s, k + RigidBody.PX);
+        out.writeDouble(s[k + RigidBody.QW]);
+        triple(out, s, k + RigidBody.QX);
+        triple(out, s, k + RigidBody.VX);
+        triple(out, s, k + RigidBody.WX);
+        triple(out, s, k + RigidBody.AX);
+        triple(out, s, k + RigidBody.LX);
+        triple(out, s, k + RigidBody.FX);
+        triple(out, s, k + RigidBody.TX);
         out.writeDouble(b.motion);
         out.writeDouble(b.sleepEpsilon);
     }
@@ -72,27 +74,23 @@ public final class BodyStateCodec {
         b.awake = awake;
         b.canSleep = canSleep;
         b.inverseMass = d[k++];
+        double[] s = b.state;
+        int at = b.at;
         for (int i = 0; i < 9; i++) {
-            b.inverseInertiaTensor[i] = d[k++];
+            s[at + RigidBody.II + i] = d[k++];
         }
         b.linearDamping = d[k++];
         b.angularDamping = d[k++];
-        b.position.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.orientation.set(d[k + 1], d[k + 2], d[k + 3], d[k]);
-        k += 4;
-        b.velocity.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.rotation.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.acceleration.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.lastFrameAcceleration.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.forceAccum.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
-        b.torqueAccum.set(d[k], d[k + 1], d[k + 2]);
-        k += 3;
+        // The record's order: position, orientation (w, x, y, z), velocity, rotation, constant
+        // acceleration, last-frame acceleration, force and torque accumulators.
+        k = put(d, k, s, at + RigidBody.PX, 3);
+        k = put(d, k, s, at + RigidBody.QW, 4);
+        k = put(d, k, s, at + RigidBody.VX, 3);
+        k = put(d, k, s, at + RigidBody.WX, 3);
+        k = put(d, k, s, at + RigidBody.AX, 3);
+        k = put(d, k, s, at + RigidBody.LX, 3);
+        k = put(d, k, s, at + RigidBody.FX, 3);
+        k = put(d, k, s, at + RigidBody.TX, 3);
         b.motion = d[k++];
         b.sleepEpsilon = d[k];
         // The transform and world inertia are pure functions of the state above. The orientation
@@ -106,9 +104,15 @@ public final class BodyStateCodec {
         }
     }
 
-    private static void vec(DataOutput out, double x, double y, double z) throws IOException {
-        out.writeDouble(x);
-        out.writeDouble(y);
-        out.writeDouble(z);
+    private static void triple(DataOutput out, double[] s, int from) throws IOException {
+        out.writeDouble(s[from]);
+        out.writeDouble(s[from + 1]);
+        out.writeDouble(s[from + 2]);
+    }
+
+    /** Copies {@code n} doubles of the record from {@code d[k]} to {@code s[to]}; returns the next k. */
+    private static int put(double[] d, int k, double[] s, int to, int n) {
+        System.arraycopy(d, k, s, to, n);
+        return k + n;
     }
 }

@@ -21,6 +21,12 @@ import org.joml.Vector3dc;
  *
  * <p>Units: SI throughout — metres, kilograms, seconds, radians.
  *
+ * <p>The state lives in a flat block of doubles (in the world's array once the body joins a
+ * world). The JOML getters ({@link #position()}, {@link #velocity()}, …) return a vector of the
+ * body's own that each call refreshes from that block: hold on to the value, not the vector,
+ * across a step, or call the getter again. Hot loops read components with {@link #positionX()}
+ * and its siblings, or copy blocks with {@link #getPose} and {@link #getVelocities}.
+ *
  * <p>Setters validate their arguments and throw {@link IllegalArgumentException} naming the
  * field and value; a rejected call leaves the body unchanged.
  */
@@ -37,24 +43,94 @@ public final class RigidBody {
 
     BodyType type;
     double inverseMass = 1;
-    /** Body-space inverse inertia, row-major. */
-    final double[] inverseInertiaTensor = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    /** World-space inverse inertia {@code R·I⁻¹·Rᵀ}, row-major; refreshed by calculateDerivedData. */
-    final double[] inverseInertiaTensorWorld = new double[9];
-    /** Row-major 3×4 {@code [R | p]}; refreshed by calculateDerivedData. */
-    final double[] transform = new double[12];
+    // ------------------------------------------------------------------ state block
+    // The body's numbers live in one run of doubles, {@code state[at .. at + STRIDE)}: its own
+    // array while it is in no world, and its slot of the world's array once it joins one
+    // (BodyRegistry moves it). One run instead of a dozen small objects is what keeps a large
+    // world's passes over its bodies in cache whatever the collector did to the heap (see
+    // docs/benchmarks.md, "Flat body state"). Offsets are named after the book's quantities.
+
+    /** Position of the centre of mass, m. */
+    static final int PX = 0, PY = 1, PZ = 2;
+    /** Orientation quaternion (w, x, y, z), body to world. */
+    static final int QW = 3, QX = 4, QY = 5, QZ = 6;
+    /** Linear velocity, m/s. */
+    static final int VX = 7, VY = 8, VZ = 9;
+    /** Angular velocity ("rotation" in the book), rad/s, world axes. */
+    static final int WX = 10, WY = 11, WZ = 12;
+    /** Row-major 3×4 transform {@code [R | p]}, 12 doubles; refreshed by calculateDerivedData. */
+    static final int T0 = 13;
+    /** World-space inverse inertia {@code R·I⁻¹·Rᵀ}, row-major, 9 doubles; refreshed with the transform. */
+    static final int IW = 25;
+    /** Body-space inverse inertia, row-major, 9 doubles. */
+    static final int II = 34;
+    /** Constant acceleration, m/s². */
+    static final int AX = 43, AY = 44, AZ = 45;
+    /** Linear acceleration of the last integration, m/s². */
+    static final int LX = 46, LY = 47, LZ = 48;
+    /** Force accumulator, N. */
+    static final int FX = 49, FY = 50, FZ = 51;
+    /** Torque accumulator, N·m. */
+    static final int TX = 52, TY = 53, TZ = 54;
+    /** How far continuous collision pulled the body back this step, m. */
+    static final int SX = 55, SY = 56, SZ = 57;
+    /** Doubles per body. */
+    static final int STRIDE = 58;
+
+    /** The array holding this body's state; replaced when the body joins or leaves a world. */
+    double[] state = newState();
+    /** Where this body's state starts in {@link #state}. */
+    int at;
+
+    /**
+     * {@code System.arraycopy} for the few doubles of a state block: a plain loop is cheaper
+     * than the copy stub's checks at this length.
+     */
+    private static void copy(double[] from, int fromAt, double[] to, int toAt, int n) {
+        for (int i = 0; i < n; i++) {
+            to[toAt + i] = from[fromAt + i];
+        }
+    }
+
+    private static double[] newState() {
+        double[] s = new double[STRIDE];
+        s[QW] = 1;
+        s[II] = s[II + 4] = s[II + 8] = 1;
+        return s;
+    }
+
+    /**
+     * Moves this body's state to {@code dest[destAt .. destAt + STRIDE)} and reads it from there
+     * on. Only the registry calls this, when the body joins or leaves a world or the world's array
+     * grows, never during a step.
+     */
+    void moveState(double[] dest, int destAt) {
+        if (dest != state || destAt != at) {
+            System.arraycopy(state, at, dest, destAt, STRIDE);
+        }
+        state = dest;
+        at = destAt;
+    }
+
+    /** Reads this body's state from {@code s[from ..]} on, which already holds it (no copy). */
+    void useState(double[] s, int from) {
+        state = s;
+        at = from;
+    }
+
+    // Views for the JOML getters, refreshed from the state block on every call.
+    private final Vector3d positionView = new Vector3d();
+    private final Quaterniond orientationView = new Quaterniond();
+    private final Vector3d velocityView = new Vector3d();
+    private final Vector3d angularVelocityView = new Vector3d();
+    private final Vector3d accelerationView = new Vector3d();
+    private final Vector3d lastFrameAccelerationView = new Vector3d();
+    private final Vector3d forceView = new Vector3d();
+    private final Vector3d torqueView = new Vector3d();
+    private final Vector3d sweptBackView = new Vector3d();
 
     double linearDamping = DEFAULT_LINEAR_DAMPING;
     double angularDamping = DEFAULT_ANGULAR_DAMPING;
-
-    final Vector3d position = new Vector3d();
-    final Quaterniond orientation = new Quaterniond();
-    final Vector3d velocity = new Vector3d();
-    final Vector3d rotation = new Vector3d();
-    final Vector3d acceleration = new Vector3d();
-    final Vector3d lastFrameAcceleration = new Vector3d();
-    final Vector3d forceAccum = new Vector3d();
-    final Vector3d torqueAccum = new Vector3d();
 
     double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
     double motion = 2 * DEFAULT_SLEEP_EPSILON;
@@ -124,7 +200,7 @@ public final class RigidBody {
             // Same shapes, other mass: the inertia scales with the mass.
             double scale = newInverse / inverseMass;
             for (int i = 0; i < 9; i++) {
-                inverseInertiaTensor[i] *= scale;
+                state[at + II + i] *= scale;
             }
             this.inverseMass = newInverse;
             calculateDerivedData();
@@ -161,25 +237,27 @@ public final class RigidBody {
         Check.symmetricPositive("inverseInertiaTensor", inverseInertia, true);
         Matrix3dc m = inverseInertia;
         // JOML is column-major: mCR. Row-major [r][c] = m{c}{r}.
-        double[] a = inverseInertiaTensor;
-        a[0] = m.m00(); a[1] = m.m10(); a[2] = m.m20();
-        a[3] = m.m01(); a[4] = m.m11(); a[5] = m.m21();
-        a[6] = m.m02(); a[7] = m.m12(); a[8] = m.m22();
+        double[] a = state;
+        int ak = at + II;
+        a[ak + 0] = m.m00(); a[ak + 1] = m.m10(); a[ak + 2] = m.m20();
+        a[ak + 3] = m.m01(); a[ak + 4] = m.m11(); a[ak + 5] = m.m21();
+        a[ak + 6] = m.m02(); a[ak + 7] = m.m12(); a[ak + 8] = m.m22();
         calculateDerivedData();
         return this;
     }
 
     private void setInverseInertiaRowMajor(double xx, double xy, double xz, double yy, double yz, double zz) {
-        double[] a = inverseInertiaTensor;
-        a[0] = xx; a[1] = xy; a[2] = xz;
-        a[3] = xy; a[4] = yy; a[5] = yz;
-        a[6] = xz; a[7] = yz; a[8] = zz;
+        double[] a = state;
+        int ak = at + II;
+        a[ak + 0] = xx; a[ak + 1] = xy; a[ak + 2] = xz;
+        a[ak + 3] = xy; a[ak + 4] = yy; a[ak + 5] = yz;
+        a[ak + 6] = xz; a[ak + 7] = yz; a[ak + 8] = zz;
         calculateDerivedData();
     }
 
     /** Copies the body-space inverse inertia tensor (1/(kg·m²)) into {@code dest}. */
     public Matrix3d getInverseInertiaTensor(Matrix3d dest) {
-        return rowMajorToJoml(inverseInertiaTensor, dest);
+        return rowMajorToJoml(state, at + II, dest);
     }
 
     /**
@@ -187,12 +265,12 @@ public final class RigidBody {
      * sees it (zero for static and kinematic bodies) into {@code dest}.
      */
     public Matrix3d getInverseInertiaTensorWorld(Matrix3d dest) {
-        return rowMajorToJoml(inverseInertiaTensorWorld, dest);
+        return rowMajorToJoml(state, at + IW, dest);
     }
 
     /** Copies the world inverse inertia tensor, row-major, into {@code dest9}. */
     public double[] getInverseInertiaTensorWorld(double[] dest9) {
-        System.arraycopy(inverseInertiaTensorWorld, 0, dest9, 0, 9);
+        copy(state, at + IW, dest9, 0, 9);
         return dest9;
     }
 
@@ -201,7 +279,7 @@ public final class RigidBody {
      * solver sees it. Allocation-free access for the contact resolver's hot path.
      */
     public double inverseInertiaTensorWorld(int rowMajorIndex) {
-        return inverseInertiaTensorWorld[rowMajorIndex];
+        return state[at + IW + rowMajorIndex];
     }
 
     /**
@@ -209,27 +287,30 @@ public final class RigidBody {
      * {@code v}); {@code dest} may be {@code v}.
      */
     public Vector3d transformByInverseInertiaWorld(double x, double y, double z, Vector3d dest) {
-        double[] d = inverseInertiaTensorWorld;
-        return dest.set(x * d[0] + y * d[1] + z * d[2],
-                x * d[3] + y * d[4] + z * d[5],
-                x * d[6] + y * d[7] + z * d[8]);
+        double[] d = state;
+        int dk = at + IW;
+        return dest.set(x * d[dk + 0] + y * d[dk + 1] + z * d[dk + 2],
+                x * d[dk + 3] + y * d[dk + 4] + z * d[dk + 5],
+                x * d[dk + 6] + y * d[dk + 7] + z * d[dk + 8]);
     }
 
-    private static Matrix3d rowMajorToJoml(double[] a, Matrix3d dest) {
-        return dest.set(a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8]);
+    private static Matrix3d rowMajorToJoml(double[] a, int ak, Matrix3d dest) {
+        return dest.set(a[ak + 0], a[ak + 3], a[ak + 6], a[ak + 1], a[ak + 4], a[ak + 7], a[ak + 2], a[ak + 5], a[ak + 8]);
     }
 
     // ------------------------------------------------------------------ state
 
-    /** @return the position of the centre of mass, in m (read-only view). */
+    /** @return the position of the centre of mass, in m (a read-only copy, see {@link RigidBody}). */
     public Vector3dc position() {
-        return position;
+        return positionView.set(state[at + PX], state[at + PY], state[at + PZ]);
     }
 
     /** Sets the position of the centre of mass, in m, and refreshes derived data. */
     public RigidBody position(double x, double y, double z) {
         Check.finite("position", x, y, z);
-        position.set(x, y, z);
+        state[at + PX] = x;
+        state[at + PY] = y;
+        state[at + PZ] = z;
         wakeForEdit();
         calculateDerivedData();
         return this;
@@ -241,9 +322,9 @@ public final class RigidBody {
         return position(p.x(), p.y(), p.z());
     }
 
-    /** @return the orientation (body to world), a unit quaternion (read-only view). */
+    /** @return the orientation (body to world), a unit quaternion (a read-only copy). */
     public Quaterniondc orientation() {
-        return orientation;
+        return orientationView.set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
     }
 
     /**
@@ -252,14 +333,14 @@ public final class RigidBody {
      */
     public RigidBody orientation(Quaterniondc q) {
         Check.rotation("orientation", q);
-        orientation.set(q);
+        setOrientation(q.x(), q.y(), q.z(), q.w());
         wakeForEdit();
         double d = q.lengthSquared();
         if (d < 1e-8) {
             // Cyclone's normalise treats |q|² below machine epsilon as degenerate (→ identity);
             // a tiny but valid rotation is rescaled first so it keeps its direction.
             double s = 1 / Math.sqrt(d);
-            orientation.set(q.x() * s, q.y() * s, q.z() * s, q.w() * s);
+            setOrientation(q.x() * s, q.y() * s, q.z() * s, q.w() * s);
         }
         calculateDerivedData();
         return this;
@@ -270,15 +351,17 @@ public final class RigidBody {
         return orientation(new Quaterniond(x, y, z, w));
     }
 
-    /** @return the linear velocity of the centre of mass, in m/s (read-only view). */
+    /** @return the linear velocity of the centre of mass, in m/s (a read-only copy). */
     public Vector3dc velocity() {
-        return velocity;
+        return velocityView.set(state[at + VX], state[at + VY], state[at + VZ]);
     }
 
     /** Sets the linear velocity in m/s. */
     public RigidBody velocity(double x, double y, double z) {
         Check.finite("velocity", x, y, z);
-        velocity.set(x, y, z);
+        state[at + VX] = x;
+        state[at + VY] = y;
+        state[at + VZ] = z;
         wakeForEdit();
         return this;
     }
@@ -289,15 +372,17 @@ public final class RigidBody {
         return velocity(v.x(), v.y(), v.z());
     }
 
-    /** @return the angular velocity in world space, in rad/s (read-only view). */
+    /** @return the angular velocity in world space, in rad/s (a read-only copy). */
     public Vector3dc angularVelocity() {
-        return rotation;
+        return angularVelocityView.set(state[at + WX], state[at + WY], state[at + WZ]);
     }
 
     /** Sets the angular velocity in world space, in rad/s. */
     public RigidBody angularVelocity(double x, double y, double z) {
         Check.finite("angularVelocity", x, y, z);
-        rotation.set(x, y, z);
+        state[at + WX] = x;
+        state[at + WY] = y;
+        state[at + WZ] = z;
         wakeForEdit();
         return this;
     }
@@ -313,16 +398,16 @@ public final class RigidBody {
      * {@code velocity += Δv}, componentwise as Cyclone does.
      */
     public void addVelocity(double dx, double dy, double dz) {
-        velocity.x += dx;
-        velocity.y += dy;
-        velocity.z += dz;
+        state[at + VX] += dx;
+        state[at + VY] += dy;
+        state[at + VZ] += dz;
     }
 
     /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
     public void addAngularVelocity(double dx, double dy, double dz) {
-        rotation.x += dx;
-        rotation.y += dy;
-        rotation.z += dz;
+        state[at + WX] += dx;
+        state[at + WY] += dy;
+        state[at + WZ] += dz;
     }
 
     /**
@@ -332,9 +417,9 @@ public final class RigidBody {
      * non-finite result is caught after the solve by the world, which quarantines the body.
      */
     public void translate(Vector3dc direction, double distance) {
-        position.x += direction.x() * distance;
-        position.y += direction.y() * distance;
-        position.z += direction.z() * distance;
+        state[at + PX] += direction.x() * distance;
+        state[at + PY] += direction.y() * distance;
+        state[at + PZ] += direction.z() * distance;
     }
 
     /**
@@ -345,13 +430,13 @@ public final class RigidBody {
      * after the solve by the world, which quarantines the body.
      */
     public void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
-        position.x = x;
-        position.y = y;
-        position.z = z;
-        orientation.w = qw;
-        orientation.x = qx;
-        orientation.y = qy;
-        orientation.z = qz;
+        state[at + PX] = x;
+        state[at + PY] = y;
+        state[at + PZ] = z;
+        state[at + QW] = qw;
+        state[at + QX] = qx;
+        state[at + QY] = qy;
+        state[at + QZ] = qz;
     }
 
     /**
@@ -360,13 +445,103 @@ public final class RigidBody {
      * not refreshed (see {@link #translate}); like it, a solver primitive that is not validated.
      */
     public void rotateByScaledAxis(double ax, double ay, double az, double scale) {
-        addScaledVector(orientation, ax, ay, az, scale);
-        normalise(orientation);
+        addScaledVector(state, at, ax, ay, az, scale);
+        normalise(state, at);
+    }
+
+    // Component reads straight from the state block, for hot loops: unlike the JOML getters above
+    // they touch no second object.
+
+    /** @return the x of {@link #position()}, m. */
+    public double positionX() {
+        return state[at + PX];
+    }
+
+    /** @return the y of {@link #position()}, m. */
+    public double positionY() {
+        return state[at + PY];
+    }
+
+    /** @return the z of {@link #position()}, m. */
+    public double positionZ() {
+        return state[at + PZ];
+    }
+
+    /** @return the scalar part w of {@link #orientation()}. */
+    public double orientationW() {
+        return state[at + QW];
+    }
+
+    /** @return the x of {@link #orientation()}'s vector part. */
+    public double orientationX() {
+        return state[at + QX];
+    }
+
+    /** @return the y of {@link #orientation()}'s vector part. */
+    public double orientationY() {
+        return state[at + QY];
+    }
+
+    /** @return the z of {@link #orientation()}'s vector part. */
+    public double orientationZ() {
+        return state[at + QZ];
+    }
+
+    /** @return the x of {@link #velocity()}, m/s. */
+    public double velocityX() {
+        return state[at + VX];
+    }
+
+    /** @return the y of {@link #velocity()}, m/s. */
+    public double velocityY() {
+        return state[at + VY];
+    }
+
+    /** @return the z of {@link #velocity()}, m/s. */
+    public double velocityZ() {
+        return state[at + VZ];
+    }
+
+    /** @return the x of {@link #angularVelocity()}, rad/s. */
+    public double angularVelocityX() {
+        return state[at + WX];
+    }
+
+    /** @return the y of {@link #angularVelocity()}, rad/s. */
+    public double angularVelocityY() {
+        return state[at + WY];
+    }
+
+    /** @return the z of {@link #angularVelocity()}, rad/s. */
+    public double angularVelocityZ() {
+        return state[at + WZ];
+    }
+
+    /**
+     * Copies the pose into {@code dest[offset .. offset + 7)}: position x, y, z (m), then the
+     * orientation w, x, y, z.
+     *
+     * @return {@code dest}
+     */
+    public double[] getPose(double[] dest, int offset) {
+        copy(state, at + PX, dest, offset, 7);
+        return dest;
+    }
+
+    /**
+     * Copies the velocities into {@code dest[offset .. offset + 6)}: linear x, y, z (m/s), then
+     * angular x, y, z (rad/s).
+     *
+     * @return {@code dest}
+     */
+    public double[] getVelocities(double[] dest, int offset) {
+        copy(state, at + VX, dest, offset, 6);
+        return dest;
     }
 
     /** @return the constant acceleration applied every step (m/s², typically gravity). */
     public Vector3dc acceleration() {
-        return acceleration;
+        return accelerationView.set(state[at + AX], state[at + AY], state[at + AZ]);
     }
 
     /**
@@ -375,7 +550,9 @@ public final class RigidBody {
      */
     public RigidBody acceleration(double x, double y, double z) {
         Check.finite("acceleration", x, y, z);
-        acceleration.set(x, y, z);
+        state[at + AX] = x;
+        state[at + AY] = y;
+        state[at + AZ] = z;
         return this;
     }
 
@@ -385,13 +562,30 @@ public final class RigidBody {
      *     contacts from collisions.
      */
     public Vector3dc lastFrameAcceleration() {
-        return lastFrameAcceleration;
+        return lastFrameAccelerationView.set(state[at + LX], state[at + LY], state[at + LZ]);
+    }
+
+    /** @return the x of {@link #lastFrameAcceleration()}, m/s². */
+    public double lastFrameAccelerationX() {
+        return state[at + LX];
+    }
+
+    /** @return the y of {@link #lastFrameAcceleration()}, m/s². */
+    public double lastFrameAccelerationY() {
+        return state[at + LY];
+    }
+
+    /** @return the z of {@link #lastFrameAcceleration()}, m/s². */
+    public double lastFrameAccelerationZ() {
+        return state[at + LZ];
     }
 
     /** Restores the last-frame acceleration (m/s²), for snapshots and reference data. */
     public RigidBody lastFrameAcceleration(double x, double y, double z) {
         Check.finite("lastFrameAcceleration", x, y, z);
-        lastFrameAcceleration.set(x, y, z);
+        state[at + LX] = x;
+        state[at + LY] = y;
+        state[at + LZ] = z;
         return this;
     }
 
@@ -424,18 +618,18 @@ public final class RigidBody {
     /** Adds a force (N) through the centre of mass for the next integration; wakes the body. */
     public void addForce(Vector3dc force) {
         Check.finite("force", force);
-        forceAccum.x += force.x();
-        forceAccum.y += force.y();
-        forceAccum.z += force.z();
+        state[at + FX] += force.x();
+        state[at + FY] += force.y();
+        state[at + FZ] += force.z();
         wakeForForce();
     }
 
     /** Adds a force (N) through the centre of mass; components form. */
     public void addForce(double fx, double fy, double fz) {
         Check.finite("force", fx, fy, fz);
-        forceAccum.x += fx;
-        forceAccum.y += fy;
-        forceAccum.z += fz;
+        state[at + FX] += fx;
+        state[at + FY] += fy;
+        state[at + FZ] += fz;
         wakeForForce();
     }
 
@@ -453,50 +647,57 @@ public final class RigidBody {
     public void addForceAtBodyPoint(Vector3dc force, Vector3dc bodyPoint) {
         Check.finite("force", force);
         Check.finite("bodyPoint", bodyPoint);
-        double[] t = transform;
+        double[] t = state;
+        int tk = at + T0;
         double x = bodyPoint.x(), y = bodyPoint.y(), z = bodyPoint.z();
-        double px = x * t[0] + y * t[1] + z * t[2] + t[3];
-        double py = x * t[4] + y * t[5] + z * t[6] + t[7];
-        double pz = x * t[8] + y * t[9] + z * t[10] + t[11];
+        double px = x * t[tk + 0] + y * t[tk + 1] + z * t[tk + 2] + t[tk + 3];
+        double py = x * t[tk + 4] + y * t[tk + 5] + z * t[tk + 6] + t[tk + 7];
+        double pz = x * t[tk + 8] + y * t[tk + 9] + z * t[tk + 10] + t[tk + 11];
         addForceAtPointUnchecked(force.x(), force.y(), force.z(), px, py, pz);
     }
 
     private void addForceAtPointUnchecked(double fx, double fy, double fz, double px, double py, double pz) {
-        double rx = px - position.x;
-        double ry = py - position.y;
-        double rz = pz - position.z;
-        forceAccum.x += fx;
-        forceAccum.y += fy;
-        forceAccum.z += fz;
-        torqueAccum.x += ry * fz - rz * fy;
-        torqueAccum.y += rz * fx - rx * fz;
-        torqueAccum.z += rx * fy - ry * fx;
+        double rx = px - state[at + PX];
+        double ry = py - state[at + PY];
+        double rz = pz - state[at + PZ];
+        state[at + FX] += fx;
+        state[at + FY] += fy;
+        state[at + FZ] += fz;
+        state[at + TX] += ry * fz - rz * fy;
+        state[at + TY] += rz * fx - rx * fz;
+        state[at + TZ] += rx * fy - ry * fx;
         wakeForForce();
     }
 
     /** Adds a torque (N·m, world axes) for the next integration; wakes the body. */
     public void addTorque(Vector3dc torque) {
         Check.finite("torque", torque);
-        torqueAccum.x += torque.x();
-        torqueAccum.y += torque.y();
-        torqueAccum.z += torque.z();
+        state[at + TX] += torque.x();
+        state[at + TY] += torque.y();
+        state[at + TZ] += torque.z();
         wakeForForce();
     }
 
-    /** @return the force accumulated for the next integration, in N (read-only view). */
+    /** @return the force accumulated for the next integration, in N (a read-only copy). */
     public Vector3dc accumulatedForce() {
-        return forceAccum;
+        return forceView.set(state[at + FX], state[at + FY], state[at + FZ]);
     }
 
-    /** @return the torque accumulated for the next integration, in N·m (read-only view). */
+    /** @return the torque accumulated for the next integration, in N·m (a read-only copy). */
     public Vector3dc accumulatedTorque() {
-        return torqueAccum;
+        return torqueView.set(state[at + TX], state[at + TY], state[at + TZ]);
     }
 
     /** Clears the force and torque accumulators. */
     public void clearAccumulators() {
-        forceAccum.zero();
-        torqueAccum.zero();
+        double[] s = state;
+        int k = at;
+        s[k + FX] = 0;
+        s[k + FY] = 0;
+        s[k + FZ] = 0;
+        s[k + TX] = 0;
+        s[k + TY] = 0;
+        s[k + TZ] = 0;
     }
 
     private void wakeForEdit() {
@@ -542,60 +743,64 @@ public final class RigidBody {
             return;
         }
         if (type == BodyType.KINEMATIC) {
-            position.x += velocity.x * duration;
-            position.y += velocity.y * duration;
-            position.z += velocity.z * duration;
-            addScaledVector(orientation, rotation.x, rotation.y, rotation.z, duration);
+            state[at + PX] += state[at + VX] * duration;
+            state[at + PY] += state[at + VY] * duration;
+            state[at + PZ] += state[at + VZ] * duration;
+            addScaledVector(state, at, state[at + WX], state[at + WY], state[at + WZ], duration);
             calculateDerivedData();
             clearAccumulators();
             return;
         }
-        lastFrameAcceleration.set(acceleration);
+        state[at + LX] = state[at + AX];
+        state[at + LY] = state[at + AY];
+        state[at + LZ] = state[at + AZ];
         if (gravityX != 0 || gravityY != 0 || gravityZ != 0) {
-            lastFrameAcceleration.x += gravityX;
-            lastFrameAcceleration.y += gravityY;
-            lastFrameAcceleration.z += gravityZ;
+            state[at + LX] += gravityX;
+            state[at + LY] += gravityY;
+            state[at + LZ] += gravityZ;
         }
-        lastFrameAcceleration.x += forceAccum.x * inverseMass;
-        lastFrameAcceleration.y += forceAccum.y * inverseMass;
-        lastFrameAcceleration.z += forceAccum.z * inverseMass;
+        state[at + LX] += state[at + FX] * inverseMass;
+        state[at + LY] += state[at + FY] * inverseMass;
+        state[at + LZ] += state[at + FZ] * inverseMass;
 
-        double[] w = inverseInertiaTensorWorld;
-        double tx = torqueAccum.x, ty = torqueAccum.y, tz = torqueAccum.z;
-        double angAccX = tx * w[0] + ty * w[1] + tz * w[2];
-        double angAccY = tx * w[3] + ty * w[4] + tz * w[5];
-        double angAccZ = tx * w[6] + ty * w[7] + tz * w[8];
+        double[] w = state;
+        int wk = at + IW;
+        double tx = state[at + TX], ty = state[at + TY], tz = state[at + TZ];
+        double angAccX = tx * w[wk + 0] + ty * w[wk + 1] + tz * w[wk + 2];
+        double angAccY = tx * w[wk + 3] + ty * w[wk + 4] + tz * w[wk + 5];
+        double angAccZ = tx * w[wk + 6] + ty * w[wk + 7] + tz * w[wk + 8];
 
-        velocity.x += lastFrameAcceleration.x * duration;
-        velocity.y += lastFrameAcceleration.y * duration;
-        velocity.z += lastFrameAcceleration.z * duration;
+        state[at + VX] += state[at + LX] * duration;
+        state[at + VY] += state[at + LY] * duration;
+        state[at + VZ] += state[at + LZ] * duration;
 
-        rotation.x += angAccX * duration;
-        rotation.y += angAccY * duration;
-        rotation.z += angAccZ * duration;
+        state[at + WX] += angAccX * duration;
+        state[at + WY] += angAccY * duration;
+        state[at + WZ] += angAccZ * duration;
 
         refreshDampingFactors(duration);
         double linearFactor = cachedLinearFactor;
         double angularFactor = cachedAngularFactor;
-        velocity.x *= linearFactor;
-        velocity.y *= linearFactor;
-        velocity.z *= linearFactor;
-        rotation.x *= angularFactor;
-        rotation.y *= angularFactor;
-        rotation.z *= angularFactor;
+        state[at + VX] *= linearFactor;
+        state[at + VY] *= linearFactor;
+        state[at + VZ] *= linearFactor;
+        state[at + WX] *= angularFactor;
+        state[at + WY] *= angularFactor;
+        state[at + WZ] *= angularFactor;
 
-        position.x += velocity.x * duration;
-        position.y += velocity.y * duration;
-        position.z += velocity.z * duration;
+        state[at + PX] += state[at + VX] * duration;
+        state[at + PY] += state[at + VY] * duration;
+        state[at + PZ] += state[at + VZ] * duration;
 
-        addScaledVector(orientation, rotation.x, rotation.y, rotation.z, duration);
+        addScaledVector(state, at, state[at + WX], state[at + WY], state[at + WZ], duration);
 
         calculateDerivedData();
         clearAccumulators();
 
         if (canSleep) {
-            double currentMotion = velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z
-                    + (rotation.x * rotation.x + rotation.y * rotation.y + rotation.z * rotation.z);
+            double vx = state[at + VX], vy = state[at + VY], vz = state[at + VZ];
+            double wx = state[at + WX], wy = state[at + WY], wz = state[at + WZ];
+            double currentMotion = vx * vx + vy * vy + vz * vz + (wx * wx + wy * wy + wz * wz);
             double bias = cachedSleepBias;
             motion = bias * motion + (1 - bias) * currentMotion;
             if (motion < sleepEpsilon) {
@@ -639,33 +844,52 @@ public final class RigidBody {
      * {@code q += ½·(0, v·scale)·q} (Hamilton product, Cyclone's order of operations), without
      * normalising.
      */
-    static void addScaledVector(Quaterniond q, double vx, double vy, double vz, double scale) {
+    static void addScaledVector(double[] s, int at, double vx, double vy, double vz, double scale) {
         double qr = 0, qi = vx * scale, qj = vy * scale, qk = vz * scale;
-        double r = q.w, i = q.x, j = q.y, k = q.z;
+        double r = s[at + QW], i = s[at + QX], j = s[at + QY], k = s[at + QZ];
         double nr = qr * r - qi * i - qj * j - qk * k;
         double ni = qr * i + qi * r + qj * k - qk * j;
         double nj = qr * j + qj * r + qk * i - qi * k;
         double nk = qr * k + qk * r + qi * j - qj * i;
-        q.w = r + nr * 0.5;
-        q.x = i + ni * 0.5;
-        q.y = j + nj * 0.5;
-        q.z = k + nk * 0.5;
+        s[at + QW] = r + nr * 0.5;
+        s[at + QX] = i + ni * 0.5;
+        s[at + QY] = j + nj * 0.5;
+        s[at + QZ] = k + nk * 0.5;
     }
 
     private static final double ULP_OF_ONE = Math.ulp(1.0);
 
     /** Normalises in Cyclone's way: {@code d = 1/sqrt(|q|²)}; a degenerate q becomes identity. */
-    static void normalise(Quaterniond q) {
-        double d = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    static void normalise(double[] s, int at) {
+        double w = s[at + QW], x = s[at + QX], y = s[at + QY], z = s[at + QZ];
+        double d = w * w + x * x + y * y + z * z;
         if (d < ULP_OF_ONE) {
-            q.w = 1;
+            s[at + QW] = 1;
             return;
         }
         d = 1.0 / Math.sqrt(d);
-        q.w *= d;
-        q.x *= d;
-        q.y *= d;
-        q.z *= d;
+        s[at + QW] = w * d;
+        s[at + QX] = x * d;
+        s[at + QY] = y * d;
+        s[at + QZ] = z * d;
+    }
+
+    private void setOrientation(double x, double y, double z, double w) {
+        state[at + QX] = x;
+        state[at + QY] = y;
+        state[at + QZ] = z;
+        state[at + QW] = w;
+    }
+
+    private void zeroVelocities() {
+        double[] s = state;
+        int k = at;
+        s[k + VX] = 0;
+        s[k + VY] = 0;
+        s[k + VZ] = 0;
+        s[k + WX] = 0;
+        s[k + WY] = 0;
+        s[k + WZ] = 0;
     }
 
     /**
@@ -673,7 +897,7 @@ public final class RigidBody {
      * tensor {@code R·I⁻¹·Rᵀ}. Called by {@link #integrate} and every validated setter.
      */
     public void calculateDerivedData() {
-        normalise(orientation);
+        normalise(state, at);
         refreshTransformAndInertia();
     }
 
@@ -683,103 +907,117 @@ public final class RigidBody {
      * renormalised).
      */
     void refreshTransformAndInertia() {
-        double r = orientation.w, i = orientation.x, j = orientation.y, k = orientation.z;
-        double[] t = transform;
-        t[0] = 1 - 2 * j * j - 2 * k * k;
-        t[1] = 2 * i * j - 2 * r * k;
-        t[2] = 2 * i * k + 2 * r * j;
-        t[3] = position.x;
-        t[4] = 2 * i * j + 2 * r * k;
-        t[5] = 1 - 2 * i * i - 2 * k * k;
-        t[6] = 2 * j * k - 2 * r * i;
-        t[7] = position.y;
-        t[8] = 2 * i * k - 2 * r * j;
-        t[9] = 2 * j * k + 2 * r * i;
-        t[10] = 1 - 2 * i * i - 2 * j * j;
-        t[11] = position.z;
+        double r = state[at + QW], i = state[at + QX], j = state[at + QY], k = state[at + QZ];
+        double[] t = state;
+        int tk = at + T0;
+        t[tk + 0] = 1 - 2 * j * j - 2 * k * k;
+        t[tk + 1] = 2 * i * j - 2 * r * k;
+        t[tk + 2] = 2 * i * k + 2 * r * j;
+        t[tk + 3] = state[at + PX];
+        t[tk + 4] = 2 * i * j + 2 * r * k;
+        t[tk + 5] = 1 - 2 * i * i - 2 * k * k;
+        t[tk + 6] = 2 * j * k - 2 * r * i;
+        t[tk + 7] = state[at + PY];
+        t[tk + 8] = 2 * i * k - 2 * r * j;
+        t[tk + 9] = 2 * j * k + 2 * r * i;
+        t[tk + 10] = 1 - 2 * i * i - 2 * j * j;
+        t[tk + 11] = state[at + PZ];
 
-        double[] w = inverseInertiaTensorWorld;
+        double[] w = state;
+        int wk = at + IW;
         if (type != BodyType.DYNAMIC) {
-            java.util.Arrays.fill(w, 0);
+            java.util.Arrays.fill(w, wk, wk + 9, 0);
             return;
         }
-        double[] b = inverseInertiaTensor;
-        double t4 = t[0] * b[0] + t[1] * b[3] + t[2] * b[6];
-        double t9 = t[0] * b[1] + t[1] * b[4] + t[2] * b[7];
-        double t14 = t[0] * b[2] + t[1] * b[5] + t[2] * b[8];
-        double t28 = t[4] * b[0] + t[5] * b[3] + t[6] * b[6];
-        double t33 = t[4] * b[1] + t[5] * b[4] + t[6] * b[7];
-        double t38 = t[4] * b[2] + t[5] * b[5] + t[6] * b[8];
-        double t52 = t[8] * b[0] + t[9] * b[3] + t[10] * b[6];
-        double t57 = t[8] * b[1] + t[9] * b[4] + t[10] * b[7];
-        double t62 = t[8] * b[2] + t[9] * b[5] + t[10] * b[8];
-        w[0] = t4 * t[0] + t9 * t[1] + t14 * t[2];
-        w[1] = t4 * t[4] + t9 * t[5] + t14 * t[6];
-        w[2] = t4 * t[8] + t9 * t[9] + t14 * t[10];
-        w[3] = t28 * t[0] + t33 * t[1] + t38 * t[2];
-        w[4] = t28 * t[4] + t33 * t[5] + t38 * t[6];
-        w[5] = t28 * t[8] + t33 * t[9] + t38 * t[10];
-        w[6] = t52 * t[0] + t57 * t[1] + t62 * t[2];
-        w[7] = t52 * t[4] + t57 * t[5] + t62 * t[6];
-        w[8] = t52 * t[8] + t57 * t[9] + t62 * t[10];
+        double[] b = state;
+        int bk = at + II;
+        double t4 = t[tk + 0] * b[bk + 0] + t[tk + 1] * b[bk + 3] + t[tk + 2] * b[bk + 6];
+        double t9 = t[tk + 0] * b[bk + 1] + t[tk + 1] * b[bk + 4] + t[tk + 2] * b[bk + 7];
+        double t14 = t[tk + 0] * b[bk + 2] + t[tk + 1] * b[bk + 5] + t[tk + 2] * b[bk + 8];
+        double t28 = t[tk + 4] * b[bk + 0] + t[tk + 5] * b[bk + 3] + t[tk + 6] * b[bk + 6];
+        double t33 = t[tk + 4] * b[bk + 1] + t[tk + 5] * b[bk + 4] + t[tk + 6] * b[bk + 7];
+        double t38 = t[tk + 4] * b[bk + 2] + t[tk + 5] * b[bk + 5] + t[tk + 6] * b[bk + 8];
+        double t52 = t[tk + 8] * b[bk + 0] + t[tk + 9] * b[bk + 3] + t[tk + 10] * b[bk + 6];
+        double t57 = t[tk + 8] * b[bk + 1] + t[tk + 9] * b[bk + 4] + t[tk + 10] * b[bk + 7];
+        double t62 = t[tk + 8] * b[bk + 2] + t[tk + 9] * b[bk + 5] + t[tk + 10] * b[bk + 8];
+        w[wk + 0] = t4 * t[tk + 0] + t9 * t[tk + 1] + t14 * t[tk + 2];
+        w[wk + 1] = t4 * t[tk + 4] + t9 * t[tk + 5] + t14 * t[tk + 6];
+        w[wk + 2] = t4 * t[tk + 8] + t9 * t[tk + 9] + t14 * t[tk + 10];
+        w[wk + 3] = t28 * t[tk + 0] + t33 * t[tk + 1] + t38 * t[tk + 2];
+        w[wk + 4] = t28 * t[tk + 4] + t33 * t[tk + 5] + t38 * t[tk + 6];
+        w[wk + 5] = t28 * t[tk + 8] + t33 * t[tk + 9] + t38 * t[tk + 10];
+        w[wk + 6] = t52 * t[tk + 0] + t57 * t[tk + 1] + t62 * t[tk + 2];
+        w[wk + 7] = t52 * t[tk + 4] + t57 * t[tk + 5] + t62 * t[tk + 6];
+        w[wk + 8] = t52 * t[tk + 8] + t57 * t[tk + 9] + t62 * t[tk + 10];
     }
 
     // ------------------------------------------------------------------ transforms
 
     /** Copies the body-to-world transform {@code [R | p]} into {@code dest}. */
     public Matrix4x3d getTransform(Matrix4x3d dest) {
-        double[] t = transform;
-        return dest.set(t[0], t[4], t[8], t[1], t[5], t[9], t[2], t[6], t[10], t[3], t[7], t[11]);
+        double[] t = state;
+        int tk = at + T0;
+        return dest.set(t[tk + 0], t[tk + 4], t[tk + 8], t[tk + 1], t[tk + 5], t[tk + 9],
+                t[tk + 2], t[tk + 6], t[tk + 10], t[tk + 3], t[tk + 7], t[tk + 11]);
     }
 
     /** Copies the row-major 3×4 transform {@code [R | p]} into {@code dest12}. */
     public double[] getTransform(double[] dest12) {
-        System.arraycopy(transform, 0, dest12, 0, 12);
+        copy(state, at + T0, dest12, 0, 12);
         return dest12;
     }
 
     /** {@code dest = R·local + p}: a body-space point (m) in world space. */
     public Vector3d pointToWorld(Vector3dc local, Vector3d dest) {
-        double[] t = transform;
+        double[] t = state;
+        int tk = at + T0;
         double x = local.x(), y = local.y(), z = local.z();
-        return dest.set(x * t[0] + y * t[1] + z * t[2] + t[3],
-                x * t[4] + y * t[5] + z * t[6] + t[7],
-                x * t[8] + y * t[9] + z * t[10] + t[11]);
+        return dest.set(x * t[tk + 0] + y * t[tk + 1] + z * t[tk + 2] + t[tk + 3],
+                x * t[tk + 4] + y * t[tk + 5] + z * t[tk + 6] + t[tk + 7],
+                x * t[tk + 8] + y * t[tk + 9] + z * t[tk + 10] + t[tk + 11]);
     }
 
     /** {@code dest = Rᵀ·(world − p)}: a world point (m) in body space. */
     public Vector3d pointToLocal(Vector3dc world, Vector3d dest) {
-        double[] t = transform;
-        double x = world.x() - t[3], y = world.y() - t[7], z = world.z() - t[11];
-        return dest.set(x * t[0] + y * t[4] + z * t[8],
-                x * t[1] + y * t[5] + z * t[9],
-                x * t[2] + y * t[6] + z * t[10]);
+        return pointToLocal(world.x(), world.y(), world.z(), dest);
+    }
+
+    /** {@code dest = Rᵀ·((x, y, z) − p)}: a world point (m) in body space. */
+    public Vector3d pointToLocal(double worldX, double worldY, double worldZ, Vector3d dest) {
+        double[] t = state;
+        int tk = at + T0;
+        double x = worldX - t[tk + 3], y = worldY - t[tk + 7], z = worldZ - t[tk + 11];
+        return dest.set(x * t[tk + 0] + y * t[tk + 4] + z * t[tk + 8],
+                x * t[tk + 1] + y * t[tk + 5] + z * t[tk + 9],
+                x * t[tk + 2] + y * t[tk + 6] + z * t[tk + 10]);
     }
 
     /** {@code dest = R·local}: a body-space direction in world space. */
     public Vector3d directionToWorld(Vector3dc local, Vector3d dest) {
-        double[] t = transform;
+        double[] t = state;
+        int tk = at + T0;
         double x = local.x(), y = local.y(), z = local.z();
-        return dest.set(x * t[0] + y * t[1] + z * t[2],
-                x * t[4] + y * t[5] + z * t[6],
-                x * t[8] + y * t[9] + z * t[10]);
+        return dest.set(x * t[tk + 0] + y * t[tk + 1] + z * t[tk + 2],
+                x * t[tk + 4] + y * t[tk + 5] + z * t[tk + 6],
+                x * t[tk + 8] + y * t[tk + 9] + z * t[tk + 10]);
     }
 
     /** {@code dest = Rᵀ·world}: a world direction in body space. */
     public Vector3d directionToLocal(Vector3dc world, Vector3d dest) {
-        double[] t = transform;
+        double[] t = state;
+        int tk = at + T0;
         double x = world.x(), y = world.y(), z = world.z();
-        return dest.set(x * t[0] + y * t[4] + z * t[8],
-                x * t[1] + y * t[5] + z * t[9],
-                x * t[2] + y * t[6] + z * t[10]);
+        return dest.set(x * t[tk + 0] + y * t[tk + 4] + z * t[tk + 8],
+                x * t[tk + 1] + y * t[tk + 5] + z * t[tk + 9],
+                x * t[tk + 2] + y * t[tk + 6] + z * t[tk + 10]);
     }
 
     /** Velocity (m/s) of the material point at world position {@code point}: {@code v + ω × r}. */
     public Vector3d velocityAtPoint(Vector3dc point, Vector3d dest) {
-        double rx = point.x() - position.x, ry = point.y() - position.y, rz = point.z() - position.z;
-        return dest.set(velocity.x + (rotation.y * rz - rotation.z * ry),
-                velocity.y + (rotation.z * rx - rotation.x * rz),
-                velocity.z + (rotation.x * ry - rotation.y * rx));
+        double rx = point.x() - state[at + PX], ry = point.y() - state[at + PY], rz = point.z() - state[at + PZ];
+        return dest.set(state[at + VX] + (state[at + WY] * rz - state[at + WZ] * ry),
+                state[at + VY] + (state[at + WZ] * rx - state[at + WX] * rz),
+                state[at + VZ] + (state[at + WX] * ry - state[at + WY] * rx));
     }
 
     // ------------------------------------------------------------------ energy
@@ -791,12 +1029,12 @@ public final class RigidBody {
         if (!hasFiniteMass()) {
             return 0;
         }
-        double linear = 0.5 * velocity.lengthSquared() / inverseMass;
+        double linear = 0.5 * velocity().lengthSquared() / inverseMass;
         Matrix3d iw = getInverseInertiaTensorWorld(new Matrix3d());
         double angular = 0;
         if (iw.determinant() != 0) {
-            Vector3d l = iw.invert().transform(new Vector3d(rotation));
-            angular = 0.5 * l.dot(rotation);
+            Vector3d l = iw.invert().transform(new Vector3d(angularVelocity()));
+            angular = 0.5 * l.dot(angularVelocity());
         }
         return linear + angular;
     }
@@ -821,8 +1059,7 @@ public final class RigidBody {
             motion = sleepEpsilon * 2.0;
         } else {
             awake = false;
-            velocity.zero();
-            rotation.zero();
+            zeroVelocities();
         }
     }
 
@@ -845,8 +1082,7 @@ public final class RigidBody {
     public void quarantine() {
         quarantined = true;
         awake = false;
-        velocity.zero();
-        rotation.zero();
+        zeroVelocities();
         clearAccumulators();
     }
 
@@ -965,7 +1201,7 @@ public final class RigidBody {
 
     @Override
     public String toString() {
-        return "RigidBody[" + type + ", p=" + position + ", v=" + velocity + ", awake=" + awake + "]";
+        return "RigidBody[" + type + ", p=" + position() + ", v=" + velocity() + ", awake=" + awake + "]";
     }
 
     // ------------------------------------------------------------------ collision shapes (issue 4)
@@ -1031,8 +1267,6 @@ public final class RigidBody {
         return this;
     }
 
-    private final Vector3d sweptBack = new Vector3d();
-
     /**
      * How far (m, world axes) continuous collision pulled the body back this step: its
      * integrated position minus where the sweep left it. Zero unless the body was swept. A solver
@@ -1041,13 +1275,30 @@ public final class RigidBody {
      * step of a sequential-impulse world it reads zero.
      */
     public Vector3dc sweptBack() {
-        return sweptBack;
+        return sweptBackView.set(state[at + SX], state[at + SY], state[at + SZ]);
+    }
+
+    /** @return the x of {@link #sweptBack()}, m. */
+    public double sweptBackX() {
+        return state[at + SX];
+    }
+
+    /** @return the y of {@link #sweptBack()}, m. */
+    public double sweptBackY() {
+        return state[at + SY];
+    }
+
+    /** @return the z of {@link #sweptBack()}, m. */
+    public double sweptBackZ() {
+        return state[at + SZ];
     }
 
     /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
     public void sweptBack(double dx, double dy, double dz) {
         Check.finite("sweptBack", dx, dy, dz);
-        sweptBack.set(dx, dy, dz);
+        state[at + SX] = dx;
+        state[at + SY] = dy;
+        state[at + SZ] = dz;
     }
 
     /**
@@ -1135,7 +1386,7 @@ public final class RigidBody {
             }
             innerRadius = Double.NaN;
             Vector3d shift = directionToWorld(com, new Vector3d());
-            position(new Vector3d(position).add(shift));
+            position(new Vector3d(position()).add(shift));
         }
         return this;
     }

@@ -37,8 +37,12 @@ public final class Contact {
 
     private RigidBody body0;
     private RigidBody body1;
-    private final Vector3d point = new Vector3d();
-    private final Vector3d normal = new Vector3d(0, 1, 0);
+    // Point (m) and unit normal, kept as fields of the contact itself: a large world has tens of
+    // thousands of contacts, and one object per contact is one cache miss where three were.
+    private double pointX, pointY, pointZ;
+    private double normalX, normalY = 1, normalZ;
+    private final Vector3d pointView = new Vector3d();
+    private final Vector3d normalView = new Vector3d();
     private double penetration;
     private double friction;
     private double restitution;
@@ -142,8 +146,12 @@ public final class Contact {
         if (this.body1 != body1) {
             this.body1 = body1;
         }
-        this.point.set(px, py, pz);
-        this.normal.set(nx, ny, nz);
+        this.pointX = px;
+        this.pointY = py;
+        this.pointZ = pz;
+        this.normalX = nx;
+        this.normalY = ny;
+        this.normalZ = nz;
         this.penetration = penetration;
         this.friction = friction;
         this.restitution = restitution;
@@ -209,14 +217,44 @@ public final class Contact {
         return i == 0 ? body0 : body1;
     }
 
-    /** @return the contact point in world space, m (read-only view). */
+    /** @return the contact point in world space, m (a read-only copy each call refreshes). */
     public Vector3dc point() {
-        return point;
+        return pointView.set(pointX, pointY, pointZ);
     }
 
-    /** @return the unit contact normal, from body 1 towards body 0 (read-only view). */
+    /** @return the unit contact normal, from body 1 towards body 0 (a read-only copy each call refreshes). */
     public Vector3dc normal() {
-        return normal;
+        return normalView.set(normalX, normalY, normalZ);
+    }
+
+    /** @return the x of {@link #point()}, m. */
+    public double pointX() {
+        return pointX;
+    }
+
+    /** @return the y of {@link #point()}, m. */
+    public double pointY() {
+        return pointY;
+    }
+
+    /** @return the z of {@link #point()}, m. */
+    public double pointZ() {
+        return pointZ;
+    }
+
+    /** @return the x of {@link #normal()}. */
+    public double normalX() {
+        return normalX;
+    }
+
+    /** @return the y of {@link #normal()}. */
+    public double normalY() {
+        return normalY;
+    }
+
+    /** @return the z of {@link #normal()}. */
+    public double normalZ() {
+        return normalZ;
     }
 
     /** @return the current penetration depth, m (the resolver updates it as it moves bodies). */
@@ -358,31 +396,27 @@ public final class Contact {
         }
         Internals st = prepared();
         calculateContactBasis(st);
-        Vector3dc p0 = body0.position();
-        st.r0x = point.x - p0.x();
-        st.r0y = point.y - p0.y();
-        st.r0z = point.z - p0.z();
+        st.r0x = pointX - body0.positionX();
+        st.r0y = pointY - body0.positionY();
+        st.r0z = pointZ - body0.positionZ();
         if (body1 != null) {
-            Vector3dc p1 = body1.position();
-            st.r1x = point.x - p1.x();
-            st.r1y = point.y - p1.y();
-            st.r1z = point.z - p1.z();
+            st.r1x = pointX - body1.positionX();
+            st.r1y = pointY - body1.positionY();
+            st.r1z = pointZ - body1.positionZ();
         } else {
             st.r1x = st.r1y = st.r1z = 0;
         }
         double[] m = st.contactToWorld;
         // Body 0's local velocity.
         {
-            Vector3dc w = body0.angularVelocity();
-            Vector3dc v = body0.velocity();
-            double vx = (w.y() * st.r0z - w.z() * st.r0y) + v.x();
-            double vy = (w.z() * st.r0x - w.x() * st.r0z) + v.y();
-            double vz = (w.x() * st.r0y - w.y() * st.r0x) + v.z();
+            double vx = (body0.angularVelocityY() * st.r0z - body0.angularVelocityZ() * st.r0y) + body0.velocityX();
+            double vy = (body0.angularVelocityZ() * st.r0x - body0.angularVelocityX() * st.r0z) + body0.velocityY();
+            double vz = (body0.angularVelocityX() * st.r0y - body0.angularVelocityY() * st.r0x) + body0.velocityZ();
             double x = vx * m[0] + vy * m[3] + vz * m[6];
             double y = vx * m[1] + vy * m[4] + vz * m[7];
             double z = vx * m[2] + vy * m[5] + vz * m[8];
-            Vector3dc a = body0.lastFrameAcceleration();
-            double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
+            double ax = body0.lastFrameAccelerationX() * duration, ay = body0.lastFrameAccelerationY() * duration;
+            double az = body0.lastFrameAccelerationZ() * duration;
             double accY = ax * m[1] + ay * m[4] + az * m[7];
             double accZ = ax * m[2] + ay * m[5] + az * m[8];
             st.cvx = x + 0.0;
@@ -390,16 +424,14 @@ public final class Contact {
             st.cvz = z + accZ;
         }
         if (body1 != null) {
-            Vector3dc w = body1.angularVelocity();
-            Vector3dc v = body1.velocity();
-            double vx = (w.y() * st.r1z - w.z() * st.r1y) + v.x();
-            double vy = (w.z() * st.r1x - w.x() * st.r1z) + v.y();
-            double vz = (w.x() * st.r1y - w.y() * st.r1x) + v.z();
+            double vx = (body1.angularVelocityY() * st.r1z - body1.angularVelocityZ() * st.r1y) + body1.velocityX();
+            double vy = (body1.angularVelocityZ() * st.r1x - body1.angularVelocityX() * st.r1z) + body1.velocityY();
+            double vz = (body1.angularVelocityX() * st.r1y - body1.angularVelocityY() * st.r1x) + body1.velocityZ();
             double x = vx * m[0] + vy * m[3] + vz * m[6];
             double y = vx * m[1] + vy * m[4] + vz * m[7];
             double z = vx * m[2] + vy * m[5] + vz * m[8];
-            Vector3dc a = body1.lastFrameAcceleration();
-            double ax = a.x() * duration, ay = a.y() * duration, az = a.z() * duration;
+            double ax = body1.lastFrameAccelerationX() * duration, ay = body1.lastFrameAccelerationY() * duration;
+            double az = body1.lastFrameAccelerationZ() * duration;
             double accY = ax * m[1] + ay * m[4] + az * m[7];
             double accZ = ax * m[2] + ay * m[5] + az * m[8];
             st.cvx -= x + 0.0;
@@ -411,9 +443,9 @@ public final class Contact {
 
     /** Swaps the bodies and negates the normal (Cyclone's {@code swapBodies}). */
     private void swapBodies() {
-        normal.x *= -1.0;
-        normal.y *= -1.0;
-        normal.z *= -1.0;
+        normalX *= -1.0;
+        normalY *= -1.0;
+        normalZ *= -1.0;
         RigidBody t = body0;
         body0 = body1;
         body1 = t;
@@ -426,7 +458,7 @@ public final class Contact {
      * the fixed formula.)
      */
     private void calculateContactBasis(Internals st) {
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         double t0x, t0y, t0z, t1x, t1y, t1z;
         if (Math.abs(nx) > Math.abs(ny)) {
             double s = 1.0 / Math.sqrt(nz * nz + nx * nx);
@@ -469,14 +501,14 @@ public final class Contact {
     public void calculateDesiredDeltaVelocity(double duration, double velocityLimit) {
         Internals st = prepared();
         double velocityFromAcc = 0;
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         if (body0.isAwake()) {
-            Vector3dc a = body0.lastFrameAcceleration();
-            velocityFromAcc += (a.x() * duration) * nx + (a.y() * duration) * ny + (a.z() * duration) * nz;
+            velocityFromAcc += (body0.lastFrameAccelerationX() * duration) * nx
+                    + (body0.lastFrameAccelerationY() * duration) * ny + (body0.lastFrameAccelerationZ() * duration) * nz;
         }
         if (body1 != null && body1.isAwake()) {
-            Vector3dc a = body1.lastFrameAcceleration();
-            velocityFromAcc -= (a.x() * duration) * nx + (a.y() * duration) * ny + (a.z() * duration) * nz;
+            velocityFromAcc -= (body1.lastFrameAccelerationX() * duration) * nx
+                    + (body1.lastFrameAccelerationY() * duration) * ny + (body1.lastFrameAccelerationZ() * duration) * nz;
         }
         double thisRestitution = restitution;
         if (Math.abs(st.cvx) < velocityLimit) {
@@ -712,7 +744,7 @@ public final class Contact {
      * {@code Σ m⁻¹ + Σ ((I⁻¹(r×n))×r)·n} (1/kg), Cyclone's operation order.
      */
     private double frictionlessImpulse(Internals st, ImpulseScratch sc, ContactDiagnostics d) {
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         double deltaVelocity = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
         deltaVelocity += body0.inverseMass();
         if (body1Moves(st)) {
@@ -1010,7 +1042,7 @@ public final class Contact {
     public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
             double angularLimit, boolean deferJointExcess, ContactDiagnostics d) {
         Internals st = prepared();
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         double totalInertia = 0;
         double angIn0 = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
         double linIn0 = body0.inverseMass();
@@ -1053,7 +1085,7 @@ public final class Contact {
      */
     public boolean positionFixClamped(double penetration, double angularLimit) {
         Internals st = prepared();
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         double angIn0 = angularInertiaAlongNormal(body0, st.r0x, st.r0y, st.r0z, nx, ny, nz);
         double total = body0.inverseMass() + angIn0;
         double angIn1 = 0;
@@ -1070,15 +1102,15 @@ public final class Contact {
     }
 
     private boolean turnClamped(double rx, double ry, double rz, double angularMove, double angularLimit) {
-        double negDot = -(rx * normal.x + ry * normal.y + rz * normal.z);
-        double px = rx + normal.x * negDot, py = ry + normal.y * negDot, pz = rz + normal.z * negDot;
+        double negDot = -(rx * normalX + ry * normalY + rz * normalZ);
+        double px = rx + normalX * negDot, py = ry + normalY * negDot, pz = rz + normalZ * negDot;
         return angularMove > angularLimit * Math.sqrt(px * px + py * py + pz * pz);
     }
 
     private void moveBody(int i, RigidBody b, double rx, double ry, double rz, double angularInertia,
             double linearInertia, double totalInertia, double penetration, double angularLimit,
             boolean deferJointExcess, double[] linearChange, double[] angularChange, ContactDiagnostics d) {
-        double nx = normal.x, ny = normal.y, nz = normal.z;
+        double nx = normalX, ny = normalY, nz = normalZ;
         double sign = i == 0 ? 1.0 : -1.0;
         double angularMove = sign * penetration * (angularInertia / totalInertia);
         double linearMove = sign * penetration * (linearInertia / totalInertia);
@@ -1129,7 +1161,7 @@ public final class Contact {
             d.maxAngularMagnitude[i] = maxMagnitude;
             d.angularLimitClampApplied[i] = clamped;
         }
-        b.translate(normal, linearMove);
+        b.translate(normal(), linearMove);
         b.rotateByScaledAxis(ax, ay, az, 1.0);
         if (!b.isAwake()) {
             b.calculateDerivedData();
@@ -1162,19 +1194,19 @@ public final class Contact {
             return;
         }
         double move0 = correction * (im0 / total);
-        linearChange[0] = normal.x * move0;
-        linearChange[1] = normal.y * move0;
-        linearChange[2] = normal.z * move0;
-        body0.translate(normal, move0);
+        linearChange[0] = normalX * move0;
+        linearChange[1] = normalY * move0;
+        linearChange[2] = normalZ * move0;
+        body0.translate(normal(), move0);
         if (!body0.isAwake()) {
             body0.calculateDerivedData();
         }
         if (body1Moves(st)) {
             double move1 = -correction * (im1 / total);
-            linearChange[3] = normal.x * move1;
-            linearChange[4] = normal.y * move1;
-            linearChange[5] = normal.z * move1;
-            body1.translate(normal, move1);
+            linearChange[3] = normalX * move1;
+            linearChange[4] = normalY * move1;
+            linearChange[5] = normalZ * move1;
+            body1.translate(normal(), move1);
             if (!body1.isAwake()) {
                 body1.calculateDerivedData();
             }
@@ -1204,7 +1236,7 @@ public final class Contact {
         double dx = lx + (ay * rz - az * ry);
         double dy = ly + (az * rx - ax * rz);
         double dz = lz + (ax * ry - ay * rx);
-        penetration += (dx * normal.x + dy * normal.y + dz * normal.z) * (b == 1 ? 1.0 : -1.0);
+        penetration += (dx * normalX + dy * normalY + dz * normalZ) * (b == 1 ? 1.0 : -1.0);
     }
 
     /**
@@ -1239,7 +1271,7 @@ public final class Contact {
 
     @Override
     public String toString() {
-        return "Contact[point=" + point + ", normal=" + normal + ", penetration=" + penetration + ", friction="
+        return "Contact[point=" + point() + ", normal=" + normal() + ", penetration=" + penetration + ", friction="
                 + friction + ", restitution=" + restitution + "]";
     }
 }

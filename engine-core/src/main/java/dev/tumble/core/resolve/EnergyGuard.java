@@ -5,8 +5,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
-import org.joml.Quaterniondc;
-import org.joml.Vector3dc;
+import org.joml.Vector3d;
 
 /**
  * The energy guard of both solvers ({@link SequentialImpulseSettings#energyGuard()},
@@ -141,11 +140,11 @@ final class EnergyGuard {
             before += linear(vel0, o, m) + rotational(vel0, o, inertia0, 9 * b);
             finalInertia(bodies, inertia1, b, w);
             kinetic += linear(vel, o, m) + rotational(vel, o, w, 0);
-            Vector3dc acc = bodies[b].lastFrameAcceleration();
+            RigidBody body = bodies[b];
+            double ax = body.lastFrameAccelerationX(), ay = body.lastFrameAccelerationY(), az = body.lastFrameAccelerationZ();
             int p = poseStride * b, q = 3 * b;
-            work -= m * (acc.x() * (pose[p] - start[q]) + acc.y() * (pose[p + 1] - start[q + 1])
-                    + acc.z() * (pose[p + 2] - start[q + 2]));
-            double g = Math.sqrt(acc.lengthSquared());
+            work -= m * (ax * (pose[p] - start[q]) + ay * (pose[p + 1] - start[q + 1]) + az * (pose[p + 2] - start[q + 2]));
+            double g = Math.sqrt(Vector3d.lengthSquared(ax, ay, az));
             allowed += m * g * (0.5 * g * dt * dt + lift);
             mass += m;
             px += m * vel[o];
@@ -236,8 +235,9 @@ final class EnergyGuard {
             int o = 6 * b, p = poseStride * b;
             double[] f = frameAt(free, vx, vy, vz, wx, wy, wz, pose[p] - cx, pose[p + 1] - cy, pose[p + 2] - cz);
             double fx = f[0], fy = f[1], fz = f[2];
-            Vector3dc a = bodies[b].lastFrameAcceleration();
-            d -= dt / im[b] * (a.x() * (vel[o] - fx) + a.y() * (vel[o + 1] - fy) + a.z() * (vel[o + 2] - fz));
+            RigidBody body = bodies[b];
+            d -= dt / im[b] * (body.lastFrameAccelerationX() * (vel[o] - fx) + body.lastFrameAccelerationY() * (vel[o + 1] - fy)
+                    + body.lastFrameAccelerationZ() * (vel[o + 2] - fz));
         }
         double r = relative, t = relative - excess + d;
         double disc = d * d + 4 * r * t;
@@ -355,10 +355,12 @@ final class EnergyGuard {
             share[b] = 1;
             if (movable[b]) {
                 int p = 3 * b;
-                Vector3dc a = bodies[b].lastFrameAcceleration();
-                double g = Math.sqrt(a.lengthSquared());
-                double work = -(a.x() * (pose[p] - start[p]) + a.y() * (pose[p + 1] - start[p + 1])
-                        + a.z() * (pose[p + 2] - start[p + 2])) / im[b];
+                RigidBody body = bodies[b];
+                double ax = body.lastFrameAccelerationX(), ay = body.lastFrameAccelerationY();
+                double az = body.lastFrameAccelerationZ();
+                double g = Math.sqrt(Vector3d.lengthSquared(ax, ay, az));
+                double work = -(ax * (pose[p] - start[p]) + ay * (pose[p + 1] - start[p + 1]) + az * (pose[p + 2] - start[p + 2]))
+                        / im[b];
                 double free = g * (g * dt * dt + lift) / im[b];
                 // Until the share is set below, share[b] holds the whole move's work (J).
                 share[b] = work > free ? work : 1;
@@ -380,18 +382,17 @@ final class EnergyGuard {
             double f = share[b];
             int p = 3 * b, r = 4 * b;
             RigidBody body = bodies[b];
-            Vector3dc x = body.position();
-            Quaterniondc o = body.orientation();
             // The shorter way between the two orientations.
-            double sign = o.w() * startQ[r] + o.x() * startQ[r + 1] + o.y() * startQ[r + 2] + o.z() * startQ[r + 3] < 0
-                    ? -1 : 1;
-            double qw = startQ[r] + f * (sign * o.w() - startQ[r]);
-            double qx = startQ[r + 1] + f * (sign * o.x() - startQ[r + 1]);
-            double qy = startQ[r + 2] + f * (sign * o.y() - startQ[r + 2]);
-            double qz = startQ[r + 3] + f * (sign * o.z() - startQ[r + 3]);
+            double ow = body.orientationW(), ox = body.orientationX(), oy = body.orientationY(), oz = body.orientationZ();
+            double sign = ow * startQ[r] + ox * startQ[r + 1] + oy * startQ[r + 2] + oz * startQ[r + 3] < 0 ? -1 : 1;
+            double qw = startQ[r] + f * (sign * ow - startQ[r]);
+            double qx = startQ[r + 1] + f * (sign * ox - startQ[r + 1]);
+            double qy = startQ[r + 2] + f * (sign * oy - startQ[r + 2]);
+            double qz = startQ[r + 3] + f * (sign * oz - startQ[r + 3]);
             double norm = 1 / Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
-            body.solverPose(start[p] + f * (x.x() - start[p]), start[p + 1] + f * (x.y() - start[p + 1]),
-                    start[p + 2] + f * (x.z() - start[p + 2]), qw * norm, qx * norm, qy * norm, qz * norm);
+            body.solverPose(start[p] + f * (body.positionX() - start[p]),
+                    start[p + 1] + f * (body.positionY() - start[p + 1]),
+                    start[p + 2] + f * (body.positionZ() - start[p + 2]), qw * norm, qx * norm, qy * norm, qz * norm);
             if (!body.isAwake()) {
                 // The resolver refreshes the derived data of sleeping bodies it moves; so does this.
                 body.calculateDerivedData();
@@ -408,11 +409,10 @@ final class EnergyGuard {
         for (int b = 1; b < bodyCount; b++) {
             RigidBody body = bodies[b];
             int o = 6 * b, p = 3 * b;
-            Vector3dc x = body.position();
             SequentialImpulseSolver.loadVelocities(body, vel, o);
-            pose[p] = x.x();
-            pose[p + 1] = x.y();
-            pose[p + 2] = x.z();
+            pose[p] = body.positionX();
+            pose[p + 1] = body.positionY();
+            pose[p + 2] = body.positionZ();
             // The resolver leaves moved bodies' derived data stale (Cyclone does): R·I⁻¹_body·Rᵀ here.
             body.getInverseInertiaTensor(local);
             rotation.set(q.set(body.orientation()).normalize());
@@ -459,17 +459,16 @@ final class EnergyGuard {
         // Sleeping bodies count as movable: the resolver may wake them, and they bring no energy.
         movable[k] = b.type() == BodyType.DYNAMIC && b.inverseMass() > 0;
         im[k] = movable[k] ? b.inverseMass() : 0;
-        Vector3dc x = b.position();
         SequentialImpulseSolver.loadVelocities(b, vel0, 6 * k);
         b.getInverseInertiaTensorWorld(w9);
         System.arraycopy(w9, 0, inertia0, 9 * k, 9);
-        start[3 * k] = x.x();
-        start[3 * k + 1] = x.y();
-        start[3 * k + 2] = x.z();
-        startQ[4 * k] = b.orientation().w();
-        startQ[4 * k + 1] = b.orientation().x();
-        startQ[4 * k + 2] = b.orientation().y();
-        startQ[4 * k + 3] = b.orientation().z();
+        start[3 * k] = b.positionX();
+        start[3 * k + 1] = b.positionY();
+        start[3 * k + 2] = b.positionZ();
+        startQ[4 * k] = b.orientationW();
+        startQ[4 * k + 1] = b.orientationX();
+        startQ[4 * k + 2] = b.orientationY();
+        startQ[4 * k + 3] = b.orientationZ();
         return k;
     }
 

@@ -4,8 +4,6 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import java.util.Arrays;
-import org.joml.Quaterniondc;
-import org.joml.Vector3dc;
 
 /**
  * A sequential-impulse contact solver (Catto, Box2D-Lite and Box2D v2) behind the
@@ -405,8 +403,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void clearSweptBack() {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
-                Vector3dc back = bodies[b].sweptBack();
-                if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
+                RigidBody body = bodies[b];
+                if (body.sweptBackX() != 0 || body.sweptBackY() != 0 || body.sweptBackZ() != 0) {
                     bodies[b].sweptBack(0, 0, 0);
                 }
             }
@@ -533,24 +531,15 @@ public final class SequentialImpulseSolver implements ContactResolver {
         loadVelocities(b, vel, o);
         System.arraycopy(vel, o, vel0, o, 6);
         Arrays.fill(pseudo, o, o + 6, 0);
-        Vector3dc x = b.position();
-        Quaterniondc r = b.orientation();
         int p = POSE * k;
-        pose[p] = x.x();
-        pose[p + 1] = x.y();
-        pose[p + 2] = x.z();
-        pose[p + 3] = r.w();
-        pose[p + 4] = r.x();
-        pose[p + 5] = r.y();
-        pose[p + 6] = r.z();
+        b.getPose(pose, p); // x, y, z, then w, x, y, z: the layout of pose
         // The guard's balance starts where integration put the body: a pull-back by continuous
         // collision is no lift the body earned (repositioning undoes it), and counted from the
         // pulled-back pose its undoing looked like 5 J of work done for a 10 kg sphere pulled back
         // 5 cm (random-scene fuzz, seed 701).
-        Vector3dc back = b.sweptBack();
-        start[3 * k] = x.x() + back.x();
-        start[3 * k + 1] = x.y() + back.y();
-        start[3 * k + 2] = x.z() + back.z();
+        start[3 * k] = pose[p] + b.sweptBackX();
+        start[3 * k + 1] = pose[p + 1] + b.sweptBackY();
+        start[3 * k + 2] = pose[p + 2] + b.sweptBackZ();
         return k;
     }
 
@@ -560,13 +549,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** Body b's velocity and angular velocity into dest[o..o+6) (m/s, rad/s): the layout of {@code vel}. */
     static void loadVelocities(RigidBody b, double[] dest, int o) {
-        Vector3dc v = b.velocity(), w = b.angularVelocity();
-        dest[o] = v.x();
-        dest[o + 1] = v.y();
-        dest[o + 2] = v.z();
-        dest[o + 3] = w.x();
-        dest[o + 4] = w.y();
-        dest[o + 5] = w.z();
+        b.getVelocities(dest, o);
     }
 
     private void storeVelocities() {
@@ -587,12 +570,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private static double sweptBackAlong(RigidBody b0, RigidBody b1, double nx, double ny, double nz) {
         double s = 0;
         if (b0 != null) {
-            Vector3dc l = b0.sweptBack();
-            s += l.x() * nx + l.y() * ny + l.z() * nz;
+            s += b0.sweptBackX() * nx + b0.sweptBackY() * ny + b0.sweptBackZ() * nz;
         }
         if (b1 != null) {
-            Vector3dc l = b1.sweptBack();
-            s -= l.x() * nx + l.y() * ny + l.z() * nz;
+            s -= b1.sweptBackX() * nx + b1.sweptBackY() * ny + b1.sweptBackZ() * nz;
         }
         return s;
     }
@@ -626,9 +607,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int p = POSE * b;
-                Vector3dc a = bodies[b].lastFrameAcceleration();
-                work -= (a.x() * (pose[p] - posePre[p]) + a.y() * (pose[p + 1] - posePre[p + 1])
-                        + a.z() * (pose[p + 2] - posePre[p + 2])) / im[b];
+                RigidBody body = bodies[b];
+                work -= (body.lastFrameAccelerationX() * (pose[p] - posePre[p])
+                        + body.lastFrameAccelerationY() * (pose[p + 1] - posePre[p + 1])
+                        + body.lastFrameAccelerationZ() * (pose[p + 2] - posePre[p + 2])) / im[b];
             }
         }
         double share = work > energyGuard.remaining() ? 1 - energyGuard.remaining() / work : 0;
@@ -671,9 +653,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 int o = 6 * b;
                 // Where Box2D's order puts the body: start + v_after·dt. The body now sits at
                 // start + v_before·dt − sweptBack, hence Δv·dt plus what the sweep took off.
-                Vector3dc back = bodies[b].sweptBack();
-                move(b, vel[o] - vel0[o] + back.x() / dt, vel[o + 1] - vel0[o + 1] + back.y() / dt,
-                        vel[o + 2] - vel0[o + 2] + back.z() / dt, dt);
+                RigidBody body = bodies[b];
+                move(b, vel[o] - vel0[o] + body.sweptBackX() / dt, vel[o + 1] - vel0[o + 1] + body.sweptBackY() / dt,
+                        vel[o + 2] - vel0[o + 2] + body.sweptBackZ() / dt, dt);
                 turn(b, vel[o + 3] - vel0[o + 3], vel[o + 4] - vel0[o + 4], vel[o + 5] - vel0[o + 5], dt);
             }
         }
@@ -694,22 +676,19 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void prepareContact(Contact contact, int c, double duration, boolean warmStarting, double warmFactor) {
         double threshold = settings.restitutionThreshold();
         RigidBody b0 = contact.body0(), b1 = contact.body1();
-        Vector3dc p = contact.point(), n = contact.normal();
-        double nx = n.x(), ny = n.y(), nz = n.z();
+        double nx = contact.normalX(), ny = contact.normalY(), nz = contact.normalZ();
         int g = GEO * c;
         if (b0 != null) {
-            Vector3dc x = b0.position();
-            geo[g] = p.x() - x.x();
-            geo[g + 1] = p.y() - x.y();
-            geo[g + 2] = p.z() - x.z();
+            geo[g] = contact.pointX() - b0.positionX();
+            geo[g + 1] = contact.pointY() - b0.positionY();
+            geo[g + 2] = contact.pointZ() - b0.positionZ();
         } else {
             geo[g] = geo[g + 1] = geo[g + 2] = 0;
         }
         if (b1 != null) {
-            Vector3dc x = b1.position();
-            geo[g + 3] = p.x() - x.x();
-            geo[g + 4] = p.y() - x.y();
-            geo[g + 5] = p.z() - x.z();
+            geo[g + 3] = contact.pointX() - b1.positionX();
+            geo[g + 4] = contact.pointY() - b1.positionY();
+            geo[g + 5] = contact.pointZ() - b1.positionZ();
         } else {
             geo[g + 3] = geo[g + 4] = geo[g + 5] = 0;
         }
@@ -742,17 +721,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 vel, inertia, im, a0, a1, geo, g) * vn : 0;
         if (separation > 0) {
             // Arriving this step: close the gap exactly, or bounce where it closes (RestitutionLimit).
-            bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1, n)
+            bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1,
+                    contact.normal())
                     : -separation / duration;
         } else {
-            bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, n) : 0;
+            bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, contact.normal()) : 0;
         }
         lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
         pseudoLambda[c] = 0;
         jointContact[c] = contact.isJoint();
         if (settings.positionCorrection() != SequentialImpulseSettings.PositionCorrection.NONE
                 && settings.positionIterations() > 0) {
-            storeLocal(c, p, nx, ny, nz, contact.penetration());
+            storeLocal(c, contact, nx, ny, nz, contact.penetration());
         }
     }
 
@@ -943,10 +923,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double[] P = patch;
         double cx = 0, cy = 0, cz = 0, nx = 0, ny = 0, nz = 0;
         for (int i = f; i < f + n; i++) {
-            Vector3dc p = contacts[i].point();
-            cx += p.x();
-            cy += p.y();
-            cz += p.z();
+            cx += contacts[i].pointX();
+            cy += contacts[i].pointY();
+            cz += contacts[i].pointZ();
             int g = GEO * i;
             nx += geo[g + 6];
             ny += geo[g + 7];
@@ -973,8 +952,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // Offsets from the centroid in the patch plane; their spread and mean length.
         double spread = 0, radius = 0;
         for (int i = f; i < f + n; i++) {
-            Vector3dc p = contacts[i].point();
-            double dx = p.x() - cx, dy = p.y() - cy, dz = p.z() - cz;
+            double dx = contacts[i].pointX() - cx, dy = contacts[i].pointY() - cy, dz = contacts[i].pointZ() - cz;
             double dn = dx * nx + dy * ny + dz * nz;
             dx -= dn * nx;
             dy -= dn * ny;
@@ -995,16 +973,14 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
         RigidBody b0 = contacts[f].body0(), b1 = contacts[f].body1();
         if (b0 != null) {
-            Vector3dc x = b0.position();
-            r0x = cx - x.x();
-            r0y = cy - x.y();
-            r0z = cz - x.z();
+            r0x = cx - b0.positionX();
+            r0y = cy - b0.positionY();
+            r0z = cz - b0.positionZ();
         }
         if (b1 != null) {
-            Vector3dc x = b1.position();
-            r1x = cx - x.x();
-            r1y = cy - x.y();
-            r1z = cz - x.z();
+            r1x = cx - b1.positionX();
+            r1y = cy - b1.positionY();
+            r1z = cz - b1.positionZ();
         }
         // Tangents: fixed basis of the patch normal, turned so T0 follows the sliding velocity
         // (two decoupled tangents on a fixed basis settle on a skewed direction).
@@ -1835,13 +1811,14 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     // ------------------------------------------------------------------ positions
 
-    private void storeLocal(int c, Vector3dc p, double nx, double ny, double nz, double penetration) {
+    private void storeLocal(int c, Contact contact, double nx, double ny, double nz, double penetration) {
         int o = LOC * c;
         double h = 0.5 * penetration;
         // Body 0's deepest point and body 1's surface point: their separation along n is -penetration.
         // Slot 0 (the static world) has the identity pose, so its points stay in world space.
-        toLocal(pose, i0[c], p.x() - nx * h, p.y() - ny * h, p.z() - nz * h, true, local, o);
-        toLocal(pose, i1[c], p.x() + nx * h, p.y() + ny * h, p.z() + nz * h, true, local, o + 3);
+        double px = contact.pointX(), py = contact.pointY(), pz = contact.pointZ();
+        toLocal(pose, i0[c], px - nx * h, py - ny * h, pz - nz * h, true, local, o);
+        toLocal(pose, i1[c], px + nx * h, py + ny * h, pz + nz * h, true, local, o + 3);
         toLocal(pose, i1[c], nx, ny, nz, false, local, o + 6);
     }
 

@@ -180,7 +180,7 @@ final class CollisionStage {
     private void move(RigidBody b, double dt) {
         List<dev.tumble.core.collision.shape.Shape> shapes = b.shapes();
         int[] ids = proxiesOfSlot[b.id().index()];
-        double dx = b.velocity().x() * dt, dy = b.velocity().y() * dt, dz = b.velocity().z() * dt;
+        double dx = b.velocityX() * dt, dy = b.velocityY() * dt, dz = b.velocityZ() * dt;
         for (int s = 0; s < ids.length; s++) {
             pose.set(b, shapes.get(s));
             shapes.get(s).computeAabb(pose, aabb).fatten(halfMargin);
@@ -270,7 +270,7 @@ final class CollisionStage {
      */
     double reach(RigidBody body) {
         List<dev.tumble.core.collision.shape.Shape> shapes = body.shapes();
-        double px = body.position().x(), py = body.position().y(), pz = body.position().z();
+        double px = body.positionX(), py = body.positionY(), pz = body.positionZ();
         double r = 0;
         for (int s = 0; s < shapes.size(); s++) {
             pose.set(body, shapes.get(s));

@@ -12,7 +12,6 @@ import dev.tumble.core.contact.Contact;
 import dev.tumble.core.island.IslandBuilder;
 import java.util.Arrays;
 import org.joml.Vector3d;
-import org.joml.Vector3dc;
 
 /**
  * Continuous collision for fast bodies: a swept-sphere test of each step's motion.
@@ -119,17 +118,21 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * normal n (a box swept back 3 cm off the ground gained m·g·3 cm that way in the guard's test).
      * The sequential-impulse solver puts a swept body back at its integrated position itself.
      */
+    /** The body's last-frame acceleration along n (m/s²). */
+    private static double along(RigidBody b, double nx, double ny, double nz) {
+        return b.lastFrameAccelerationX() * nx + b.lastFrameAccelerationY() * ny + b.lastFrameAccelerationZ() * nz;
+    }
+
     private void takeLiftFromMotion(RigidBody b, double lift) {
-        Vector3dc a = b.lastFrameAcceleration(), v = b.velocity();
-        double work = -b.mass() * (a.x() * hitNx + a.y() * hitNy + a.z() * hitNz) * lift;
-        double vn = v.x() * hitNx + v.y() * hitNy + v.z() * hitNz;
+        double work = -b.mass() * along(b, hitNx, hitNy, hitNz) * lift;
+        double vn = b.velocityX() * hitNx + b.velocityY() * hitNy + b.velocityZ() * hitNz;
         if (!(work > 0) || !(vn < 0)) {
             return;
         }
         // ½m·vn'² = ½m·vn² − work, still approaching (or at rest along n).
         double slower = -Math.sqrt(Math.max(0, vn * vn - 2 * work / b.mass()));
         double d = slower - vn;
-        b.velocity(v.x() + d * hitNx, v.y() + d * hitNy, v.z() + d * hitNz);
+        b.velocity(b.velocityX() + d * hitNx, b.velocityY() + d * hitNy, b.velocityZ() + d * hitNz);
     }
 
     /**
@@ -149,8 +152,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false);
             if (lift > 0) {
                 b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
-                b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
-                        b.position().z() + hitNz * lift);
+                b.position(b.positionX() + hitNx * lift, b.positionY() + hitNy * lift,
+                        b.positionZ() + hitNz * lift);
                 if (takeLiftFromMotion) {
                     takeLiftFromMotion(b, lift);
                 }
@@ -189,8 +192,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * further than that can carry it through.
      */
     void noteIntegrated(RigidBody b, int i, double[] previous) {
-        Vector3dc back = b.sweptBack();
-        if (back.x() != 0 || back.y() != 0 || back.z() != 0) {
+        if (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0) {
             b.sweptBack(0, 0, 0);
         }
         noteCentre(b, i);
@@ -202,8 +204,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             return;
         }
         double radius = innerRadius[i] = b.innerRadius();
-        Vector3dc c = b.position();
-        double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
+        double dx = b.positionX() - previous[3 * i];
+        double dy = b.positionY() - previous[3 * i + 1];
+        double dz = b.positionZ() - previous[3 * i + 2];
         double reach = castReach(radius);
         mayCast[i] = dx * dx + dy * dy + dz * dz > reach * reach;
     }
@@ -220,16 +223,16 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         if (b.type() != BodyType.DYNAMIC || !b.continuousCollision()) {
             return;
         }
-        Vector3dc back = b.sweptBack();
-        if (undoUnsolvedPullBacks && (back.x() != 0 || back.y() != 0 || back.z() != 0)) {
+        if (undoUnsolvedPullBacks && (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0)) {
             return;
         }
         double radius = innerRadius[i];
         if (Double.isNaN(radius)) {
             return;
         }
-        Vector3dc c = b.position();
-        double dx = c.x() - previous[3 * i], dy = c.y() - previous[3 * i + 1], dz = c.z() - previous[3 * i + 2];
+        double dx = b.positionX() - previous[3 * i];
+        double dy = b.positionY() - previous[3 * i + 1];
+        double dz = b.positionZ() - previous[3 * i + 2];
         double travel2 = dx * dx + dy * dy + dz * dz;
         double reach = castReach(radius);
         settled[i] = travel2 <= reach * reach && (travel2 == 0 || !mayHaveCrossed(b, i, radius));
@@ -245,10 +248,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     private void noteCentre(RigidBody b, int i) {
-        Vector3dc c = b.position();
-        contactCentre[3 * i] = c.x();
-        contactCentre[3 * i + 1] = c.y();
-        contactCentre[3 * i + 2] = c.z();
+        contactCentre[3 * i] = b.positionX();
+        contactCentre[3 * i + 1] = b.positionY();
+        contactCentre[3 * i + 2] = b.positionZ();
     }
 
     /**
@@ -311,15 +313,15 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision() || b.isQuarantined()) {
                 continue;
             }
-            Vector3dc back = b.sweptBack();
-            if (undoUnsolvedPullBacks && (back.x() != 0 || back.y() != 0 || back.z() != 0)) {
+            if (undoUnsolvedPullBacks && (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0)) {
                 // Pulled back before the solve, yet no solve saw it (the solver clears what it
                 // accounts for): no contact was found at the pulled-back pose, so nothing there
                 // stops it. The solver would have put it at start + v·dt; so does this. Kept
                 // there, it lost its step's motion but kept its speed: a 1.4 kg capsule chasing a
                 // hull that moved away faster was pulled back 11 cm, 5 mm of it upwards, every
                 // step (random-scene fuzz, seed 140: +m·g·5 mm).
-                b.position(b.position().x() + back.x(), b.position().y() + back.y(), b.position().z() + back.z());
+                b.position(b.positionX() + b.sweptBackX(), b.positionY() + b.sweptBackY(),
+                        b.positionZ() + b.sweptBackZ());
                 b.sweptBack(0, 0, 0);
             }
             double radius = innerRadius[i];
@@ -329,16 +331,14 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius,
                     mayHaveCrossed(b, i, radius));
             if (lift > 0) {
-                b.position(b.position().x() + hitNx * lift, b.position().y() + hitNy * lift,
-                        b.position().z() + hitNz * lift);
-                Vector3dc v = b.velocity();
-                double vn = v.x() * hitNx + v.y() * hitNy + v.z() * hitNz;
+                b.position(b.positionX() + hitNx * lift, b.positionY() + hitNy * lift,
+                        b.positionZ() + hitNz * lift);
+                double vn = b.velocityX() * hitNx + b.velocityY() * hitNy + b.velocityZ() * hitNz;
                 if (vn < 0) {
-                    b.velocity(v.x() - vn * hitNx, v.y() - vn * hitNy, v.z() - vn * hitNz);
+                    b.velocity(b.velocityX() - vn * hitNx, b.velocityY() - vn * hitNy, b.velocityZ() - vn * hitNz);
                 }
                 if (payLifts) {
-                    Vector3dc a = b.lastFrameAcceleration();
-                    double work = -b.mass() * (a.x() * hitNx + a.y() * hitNy + a.z() * hitNz) * lift;
+                    double work = -b.mass() * along(b, hitNx, hitNy, hitNz) * lift;
                     if (work > 0) {
                         int k = islands.islandOfBody(i);
                         if (k < 0) {
@@ -391,9 +391,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         for (int j = 0; j < count; j++) {
             RigidBody b = bodies.at(k < 0 ? single : islands.body(k, j));
             if (b.type() == BodyType.DYNAMIC && !b.isQuarantined()) {
-                Vector3dc v = b.velocity(), w = b.angularVelocity();
-                b.velocity(s * v.x(), s * v.y(), s * v.z());
-                b.angularVelocity(s * w.x(), s * w.y(), s * w.z());
+                b.velocity(s * b.velocityX(), s * b.velocityY(), s * b.velocityZ());
+                b.angularVelocity(s * b.angularVelocityX(), s * b.angularVelocityY(), s * b.angularVelocityZ());
             }
         }
     }
@@ -415,8 +414,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         if (!(radius > 0) || i * 3 + 2 >= contactCentre.length) {
             return false;
         }
-        Vector3dc c = b.position();
-        double ex = c.x() - contactCentre[3 * i], ey = c.y() - contactCentre[3 * i + 1], ez = c.z() - contactCentre[3 * i + 2];
+        double ex = b.positionX() - contactCentre[3 * i];
+        double ey = b.positionY() - contactCentre[3 * i + 1];
+        double ez = b.positionZ() - contactCentre[3 * i + 2];
         double clearance = radius - staticDepth[i];
         return ex * ex + ey * ey + ez * ez > clearance * Math.abs(clearance);
     }

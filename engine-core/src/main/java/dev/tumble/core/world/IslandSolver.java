@@ -12,7 +12,6 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import org.joml.Vector3d;
-import org.joml.Vector3dc;
 
 /**
  * Resolves the contacts of each island on its own with the world's chosen solver. Islands do
@@ -215,13 +214,13 @@ final class IslandSolver {
                 int i = islands.body(k, j);
                 RigidBody b = bodies.at(i);
                 int o = 7 * i;
-                poseBefore[o] = b.position().x();
-                poseBefore[o + 1] = b.position().y();
-                poseBefore[o + 2] = b.position().z();
-                poseBefore[o + 3] = b.orientation().x();
-                poseBefore[o + 4] = b.orientation().y();
-                poseBefore[o + 5] = b.orientation().z();
-                poseBefore[o + 6] = b.orientation().w();
+                poseBefore[o] = b.positionX();
+                poseBefore[o + 1] = b.positionY();
+                poseBefore[o + 2] = b.positionZ();
+                poseBefore[o + 3] = b.orientationX();
+                poseBefore[o + 4] = b.orientationY();
+                poseBefore[o + 5] = b.orientationZ();
+                poseBefore[o + 6] = b.orientationW();
             }
         }
     }
@@ -271,12 +270,12 @@ final class IslandSolver {
 
     /** A bound (m) on how far any point of {@code b} moved since its pose was saved at {@code o}. */
     private double moved(RigidBody b, int o) {
-        double dx = b.position().x() - poseBefore[o];
-        double dy = b.position().y() - poseBefore[o + 1];
-        double dz = b.position().z() - poseBefore[o + 2];
+        double dx = b.positionX() - poseBefore[o];
+        double dy = b.positionY() - poseBefore[o + 1];
+        double dz = b.positionZ() - poseBefore[o + 2];
         double linear = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double dot = Math.abs(b.orientation().x() * poseBefore[o + 3] + b.orientation().y() * poseBefore[o + 4]
-                + b.orientation().z() * poseBefore[o + 5] + b.orientation().w() * poseBefore[o + 6]);
+        double dot = Math.abs(b.orientationX() * poseBefore[o + 3] + b.orientationY() * poseBefore[o + 4]
+                + b.orientationZ() * poseBefore[o + 5] + b.orientationW() * poseBefore[o + 6]);
         if (dot >= 1) {
             return linear;
         }
@@ -365,13 +364,12 @@ final class IslandSolver {
     /** Records contact {@code c}'s point in its body A's frame for next step's nearby match. */
     private void notePoint(Contact contact, int c) {
         RigidBody a = contact.body0();
-        Vector3dc p = contact.point();
         if (a != null) {
             // Through the body's rotation matrix, current after integration: a fraction of the
             // cost of rotating by the inverse quaternion.
-            a.pointToLocal(p, local);
+            a.pointToLocal(contact.pointX(), contact.pointY(), contact.pointZ(), local);
         } else {
-            local.set(p);
+            local.set(contact.pointX(), contact.pointY(), contact.pointZ());
         }
         pointCache.setPoint(c, local.x, local.y, local.z);
     }

@@ -195,10 +195,10 @@ final class ManifoldCache {
         dest[at + 1] = to[1] * dx + to[5] * dy + to[9] * dz;
         dest[at + 2] = to[2] * dx + to[6] * dy + to[10] * dz;
         // conj(q_other) · q_mover
-        double ow = other.orientation().w(), ox = -other.orientation().x(), oy = -other.orientation().y(),
-                oz = -other.orientation().z();
-        double mw = mover.orientation().w(), mx = mover.orientation().x(), my = mover.orientation().y(),
-                mz = mover.orientation().z();
+        double ow = other.orientationW(), ox = -other.orientationX(), oy = -other.orientationY(),
+                oz = -other.orientationZ();
+        double mw = mover.orientationW(), mx = mover.orientationX(), my = mover.orientationY(),
+                mz = mover.orientationZ();
         dest[at + 3] = ow * mw - ox * mx - oy * my - oz * mz;
         dest[at + 4] = ow * mx + ox * mw + oy * mz - oz * my;
         dest[at + 5] = ow * my - ox * mz + oy * mw + oz * mx;

@@ -5,8 +5,7 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.event.BodyEvent;
 import dev.tumble.core.event.EventBuffer;
-import org.joml.Quaterniondc;
-import org.joml.Vector3dc;
+import org.joml.Vector3d;
 
 /**
  * The step's safety nets: speed limits before integration, and quarantine of any body whose
@@ -62,43 +61,29 @@ final class StateGuard {
     }
 
     private static void clampSpeeds(RigidBody b, double maxV, double maxW) {
-        Vector3dc v = b.velocity();
-        double v2 = v.lengthSquared();
+        double vx = b.velocityX(), vy = b.velocityY(), vz = b.velocityZ();
+        double v2 = Vector3d.lengthSquared(vx, vy, vz);
         if (v2 > maxV * maxV) {
             double k = maxV / Math.sqrt(v2);
-            b.addVelocity(v.x() * (k - 1), v.y() * (k - 1), v.z() * (k - 1));
+            b.addVelocity(vx * (k - 1), vy * (k - 1), vz * (k - 1));
         }
-        Vector3dc w = b.angularVelocity();
-        double w2 = w.lengthSquared();
+        double wx = b.angularVelocityX(), wy = b.angularVelocityY(), wz = b.angularVelocityZ();
+        double w2 = Vector3d.lengthSquared(wx, wy, wz);
         if (w2 > maxW * maxW) {
             double k = maxW / Math.sqrt(w2);
-            b.addAngularVelocity(w.x() * (k - 1), w.y() * (k - 1), w.z() * (k - 1));
+            b.addAngularVelocity(wx * (k - 1), wy * (k - 1), wz * (k - 1));
         }
     }
 
     private void save(RigidBody b, int i) {
         double[] s = saved;
         int o = i * STRIDE;
-        Vector3dc p = b.position();
-        Quaterniondc q = b.orientation();
-        Vector3dc v = b.velocity();
-        Vector3dc w = b.angularVelocity();
-        s[o] = p.x();
-        s[o + 1] = p.y();
-        s[o + 2] = p.z();
-        s[o + 3] = q.w();
-        s[o + 4] = q.x();
-        s[o + 5] = q.y();
-        s[o + 6] = q.z();
-        s[o + 7] = v.x();
-        s[o + 8] = v.y();
-        s[o + 9] = v.z();
-        s[o + 10] = w.x();
-        s[o + 11] = w.y();
-        s[o + 12] = w.z();
-        previous[3 * i] = p.x();
-        previous[3 * i + 1] = p.y();
-        previous[3 * i + 2] = p.z();
+        // Position, orientation (w, x, y, z), velocity, angular velocity.
+        b.getPose(s, o);
+        b.getVelocities(s, o + 7);
+        previous[3 * i] = s[o];
+        previous[3 * i + 1] = s[o + 1];
+        previous[3 * i + 2] = s[o + 2];
     }
 
     /** Per dense body, its centre of mass at the start of the step (x, y, z). */
@@ -150,14 +135,12 @@ final class StateGuard {
 
     /** Whether the body's position, orientation and velocities are all finite. */
     static boolean isFinite(RigidBody b) {
-        Vector3dc p = b.position();
-        Quaterniondc q = b.orientation();
-        Vector3dc v = b.velocity();
-        Vector3dc w = b.angularVelocity();
         // The sum is NaN or infinite exactly when some term is (or when terms overflow, which is
         // just as fatal for a position).
-        double sum = p.x() + p.y() + p.z() + q.w() + q.x() + q.y() + q.z()
-                + v.x() + v.y() + v.z() + w.x() + w.y() + w.z();
+        double sum = b.positionX() + b.positionY() + b.positionZ()
+                + b.orientationW() + b.orientationX() + b.orientationY() + b.orientationZ()
+                + b.velocityX() + b.velocityY() + b.velocityZ()
+                + b.angularVelocityX() + b.angularVelocityY() + b.angularVelocityZ();
         return Double.isFinite(sum);
     }
 }

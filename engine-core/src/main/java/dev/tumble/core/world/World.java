@@ -735,11 +735,11 @@ public final class World {
         long h = 0xCBF29CE484222325L;
         for (int i = 0; i < bodies.size(); i++) {
             RigidBody b = bodies.at(i);
-            h = mix(h, b.position().x(), b.position().y(), b.position().z());
-            h = mix(h, b.orientation().w(), b.orientation().x(), b.orientation().y());
-            h = mix(h, b.orientation().z(), b.velocity().x(), b.velocity().y());
-            h = mix(h, b.velocity().z(), b.angularVelocity().x(), b.angularVelocity().y());
-            h = mix(h, b.angularVelocity().z(), b.isAwake() ? 1 : 0, 0);
+            h = mix(h, b.positionX(), b.positionY(), b.positionZ());
+            h = mix(h, b.orientationW(), b.orientationX(), b.orientationY());
+            h = mix(h, b.orientationZ(), b.velocityX(), b.velocityY());
+            h = mix(h, b.velocityZ(), b.angularVelocityX(), b.angularVelocityY());
+            h = mix(h, b.angularVelocityZ(), b.isAwake() ? 1 : 0, 0);
         }
         return h;
     }
