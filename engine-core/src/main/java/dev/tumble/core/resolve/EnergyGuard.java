@@ -415,7 +415,8 @@ final class EnergyGuard {
             pose[p + 2] = body.positionZ();
             // The resolver leaves moved bodies' derived data stale (Cyclone does): R·I⁻¹_body·Rᵀ here.
             body.getInverseInertiaTensor(local);
-            rotation.set(q.set(body.orientation()).normalize());
+            q.set(body.orientationX(), body.orientationY(), body.orientationZ(), body.orientationW());
+            rotation.set(q.normalize());
             rotationT.set(rotation).transpose();
             worldInverse.set(rotation).mul(local).mul(rotationT);
             for (int r = 0; r < 3; r++) {

@@ -178,13 +178,22 @@ final class RestitutionLimit {
      * @param n the contact normal, from body 1 to body 0
      * @return the target, in {@code [0, bounce]}
      */
+    /**
+     * {@code a·n} for body b's last-frame acceleration (m/s²), in JOML's {@code dot} order (same
+     * bits), from the components: island threads share the static bodies, so no getter's vector.
+     */
+    private static double accelerationAlong(RigidBody b, Vector3dc n) {
+        return org.joml.Math.fma(b.lastFrameAccelerationX(), n.x(),
+                org.joml.Math.fma(b.lastFrameAccelerationY(), n.y(), b.lastFrameAccelerationZ() * n.z()));
+    }
+
     static double bounce(double vn, double bounce, double dt, RigidBody b0, RigidBody b1, Vector3dc n) {
         double an = 0;
         if (b0 != null && b0.isAwake()) {
-            an += b0.lastFrameAcceleration().dot(n);
+            an += accelerationAlong(b0, n);
         }
         if (b1 != null && b1.isAwake()) {
-            an -= b1.lastFrameAcceleration().dot(n);
+            an -= accelerationAlong(b1, n);
         }
         double pull = -an;
         if (!(pull > 0) || !(vn < 0)) {

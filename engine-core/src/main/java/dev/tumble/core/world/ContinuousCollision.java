@@ -429,7 +429,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * a body with no inner ball, an odd compound) is cast only when {@code force} says so.
      */
     private double liftAlongHit(RigidBody b, double px, double py, double pz, double radius, boolean force) {
-        displacement.set(b.position()).sub(px, py, pz);
+        displacement.set(b.positionX(), b.positionY(), b.positionZ()).sub(px, py, pz);
         double travel = displacement.length();
         if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)) {
             return 0;
