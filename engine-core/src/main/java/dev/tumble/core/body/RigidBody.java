@@ -105,11 +105,8 @@ public final class RigidBody {
      * grows, never during a step.
      */
     void moveState(double[] dest, int destAt) {
-        if (dest != state || destAt != at) {
-            System.arraycopy(state, at, dest, destAt, STRIDE);
-        }
-        state = dest;
-        at = destAt;
+        System.arraycopy(state, at, dest, destAt, STRIDE);
+        useState(dest, destAt);
     }
 
     /** Reads this body's state from {@code s[from ..]} on, which already holds it (no copy). */

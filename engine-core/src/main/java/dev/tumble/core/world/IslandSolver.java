@@ -67,7 +67,10 @@ final class IslandSolver {
     private boolean[] islandFinite = new boolean[0];
     /** Set by {@link #solveIsland} on the worker that ran it: whether the island's bodies ended finite. */
     private boolean lastIslandFinite;
-    /** Per dense body: position (3) and orientation (4) before the solve, for the static re-check. */
+    /**
+     * Per dense body: position (3) and orientation (w, x, y, z) before the solve, for the static
+     * re-check ({@link RigidBody#getPose}'s layout).
+     */
     private double[] poseBefore = new double[0];
 
     IslandSolver(WorldSettings settings, CollisionStage collision) {
@@ -212,15 +215,7 @@ final class IslandSolver {
         for (int k = 0; k < islands.islandCount(); k++) {
             for (int j = 0; j < islands.bodyCount(k); j++) {
                 int i = islands.body(k, j);
-                RigidBody b = bodies.at(i);
-                int o = 7 * i;
-                poseBefore[o] = b.positionX();
-                poseBefore[o + 1] = b.positionY();
-                poseBefore[o + 2] = b.positionZ();
-                poseBefore[o + 3] = b.orientationX();
-                poseBefore[o + 4] = b.orientationY();
-                poseBefore[o + 5] = b.orientationZ();
-                poseBefore[o + 6] = b.orientationW();
+                bodies.at(i).getPose(poseBefore, 7 * i);
             }
         }
     }
@@ -274,8 +269,8 @@ final class IslandSolver {
         double dy = b.positionY() - poseBefore[o + 1];
         double dz = b.positionZ() - poseBefore[o + 2];
         double linear = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double dot = Math.abs(b.orientationX() * poseBefore[o + 3] + b.orientationY() * poseBefore[o + 4]
-                + b.orientationZ() * poseBefore[o + 5] + b.orientationW() * poseBefore[o + 6]);
+        double dot = Math.abs(b.orientationX() * poseBefore[o + 4] + b.orientationY() * poseBefore[o + 5]
+                + b.orientationZ() * poseBefore[o + 6] + b.orientationW() * poseBefore[o + 3]);
         if (dot >= 1) {
             return linear;
         }
