@@ -57,7 +57,9 @@ package dev.tumble.core.resolve;
  *     changed no contact's (or joint row's) relative velocity by more than this, and at least
  *     {@code minVelocityIterations} sweeps ran, the remaining sweeps are skipped, as Bullet's
  *     least-squares residual threshold does. A warm-started resting stack converges in one or two
- *     sweeps; a settling one runs them all. 0 always runs {@code velocityIterations}
+ *     sweeps; a settling one runs them all. 0 always runs {@code velocityIterations}. The shock
+ *     sweep's passes over one manifold stop once a pass changed no contact's velocity by more than
+ *     a tenth of this (0 runs all three)
  * @param minVelocityIterations sweeps that always run before the convergence test applies (≥ 1;
  *     capped at {@code velocityIterations}); 2 = one sweep in each direction
  */

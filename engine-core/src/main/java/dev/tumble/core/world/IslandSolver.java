@@ -42,6 +42,7 @@ final class IslandSolver {
     /** Iterations used by this worker's islands this step. */
     private int positionIterations;
     private int velocityIterations;
+    private int shockPasses;
     /** This solver first, then one copy per helper thread (sharing the point cache); one entry without threads. */
     private final IslandSolver[] workers;
     private final IslandThreads threads;
@@ -156,9 +157,10 @@ final class IslandSolver {
     /** Adds every worker's iteration counts to the profile and zeroes them. */
     private void reportIterations(StepProfile profile) {
         for (IslandSolver w : workers) {
-            profile.iterations(w.positionIterations, w.velocityIterations);
+            profile.iterations(w.positionIterations, w.velocityIterations, w.shockPasses);
             w.positionIterations = 0;
             w.velocityIterations = 0;
+            w.shockPasses = 0;
         }
     }
 
@@ -336,6 +338,7 @@ final class IslandSolver {
             solveSequential(n, dt);
             positionIterations += sequential.positionIterationsUsed();
             velocityIterations += sequential.velocityIterationsUsed();
+            shockPasses += sequential.shockPassesUsed();
         } else {
             int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
             millington.limitIterations(budget, budget);

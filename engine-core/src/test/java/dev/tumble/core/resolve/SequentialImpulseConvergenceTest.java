@@ -79,6 +79,30 @@ class SequentialImpulseConvergenceTest {
     }
 
     @Test
+    void theShockSweepStopsAManifoldsPassesOnceTheyConverge() {
+        StackScene early = StackingScenes.pyramid(settings(SequentialImpulseSettings.DEFAULT_VELOCITY_TOLERANCE, false), 8);
+        StackScene full = StackingScenes.pyramid(settings(0, false), 8);
+        int earlyPasses = 0, fullPasses = 0, fullFirstStep = 0, earlyFirstStep = 0;
+        for (int i = 0; i < 300; i++) {
+            early.world().step(DT);
+            full.world().step(DT);
+            if (i == 0) {
+                earlyFirstStep = early.world().profile().shockPasses();
+                fullFirstStep = full.world().profile().shockPasses();
+            }
+            if (i >= 200) {
+                earlyPasses += early.world().profile().shockPasses();
+                fullPasses += full.world().profile().shockPasses();
+            }
+        }
+        // Every box but those on the ground rests on two: each manifold runs passes, not the block.
+        assertTrue(fullPasses >= 100 * 3 * 28, "tolerance 0 runs every pass: " + fullPasses);
+        assertTrue(earlyPasses < fullPasses / 2, "resting: " + earlyPasses + " passes against " + fullPasses);
+        // The first step (no warm start) still needs more than one pass on some manifolds.
+        assertTrue(earlyFirstStep > fullFirstStep / 3, "first step: " + earlyFirstStep + " of " + fullFirstStep);
+    }
+
+    @Test
     void jointBlocksCountInTheConvergenceTest() {
         // A swinging chain of boxes held by ball joints, nothing touching: only the joint blocks
         // can keep the sweeps going. Gauss-Seidel over a chain needs many sweeps per step.
