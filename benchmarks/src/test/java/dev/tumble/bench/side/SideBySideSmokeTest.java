@@ -1,6 +1,7 @@
 package dev.tumble.bench.side;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -49,6 +50,15 @@ class SideBySideSmokeTest {
         assertTrue(Files.size(dir.resolve("benchmarks-scaling-in-process.png")) > 1000, "scaling chart drawn");
         assertTrue(written.contains("](benchmarks-scaling-in-process.png)"), "chart linked from the report");
         assertTrue(Files.notExists(dir.resolve("benchmarks-scaling.png")), "the fresh-JVM chart left alone");
+    }
+
+    @Test
+    void theWarmupProbePrintsItsCurveAndTheTimedMean() {
+        String line = WarmupProbe.run("pyramid", 100);
+        // Two blocks of 50 steps, then steps firstTimed(100) = 16 to 99.
+        assertTrue(line.matches("pyramid: ms per step per 50 steps [0-9.]+ [0-9.]+ \\| steps 16-99: [0-9.]+"), line);
+        assertThrows(IllegalArgumentException.class, () -> WarmupProbe.run("pyramid", 10));
+        assertThrows(IllegalArgumentException.class, () -> WarmupProbe.main(new String[] {"tower"}));
     }
 
     @Test
