@@ -425,7 +425,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             if (movable[b]) {
                 RigidBody body = bodies[b];
                 if (body.sweptBackX() != 0 || body.sweptBackY() != 0 || body.sweptBackZ() != 0) {
-                    bodies[b].sweptBack(0, 0, 0);
+                    body.sweptBack(0, 0, 0);
                 }
             }
         }

@@ -324,8 +324,9 @@ public final class World {
 
     /** After the solve: refreshes and checks every body no island solver already did. */
     private void refreshUnsolved(int n) {
-        // The resolver, like Cyclone, leaves awake bodies' transforms stale after moving them;
-        // the island solver refreshed its islands' bodies while they were still in cache. Any
+        // Millington's resolver, like Cyclone, leaves awake bodies' transforms stale after moving
+        // them, and the island solver refreshed its islands' bodies while they were still in
+        // cache; the SI solver refreshes each body as it writes its pose back. Any
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
         // everything read after the step (rendering, queries, joints) is current.
         for (int i = 0; i < n; i++) {
