@@ -1118,7 +1118,53 @@ public final class SequentialImpulseSolver implements ContactResolver {
             increment[i] = lambda[f + i];
         }
         int q = PATCH * m;
-        solve(m, patch[q + P_LAMBDA], patch[q + P_LAMBDA + 1], patch[q + P_LAMBDA + 2], false, false);
+        applyImpulses(m, patch[q + P_LAMBDA], patch[q + P_LAMBDA + 1], patch[q + P_LAMBDA + 2]);
+    }
+
+    /**
+     * Applies to manifold m's bodies the friction impulses d0, d1 (N·s, along the patch's
+     * tangents) and dt (N·m·s, about its normal), then the normal increments in
+     * {@link #increment}, in the order and arithmetic of {@link #solve}. Kept apart from
+     * {@code solve}, which only sweeps: the warm start runs before any sweep, while the
+     * interpreter, which keeps no profile, runs it, so a shared method was compiled without this
+     * path and deoptimised on its first use in step 1.
+     */
+    private void applyImpulses(int m, double d0, double d1, double dt) {
+        int f = first[m], n = size[m], q = PATCH * m;
+        double[] P = patch, A = ang, v = vel;
+        int r0 = q + P_ROW0, r1 = q + P_ROW1;
+        double px = d0 * P[q + P_T0] + d1 * P[q + P_T1];
+        double py = d0 * P[q + P_T0 + 1] + d1 * P[q + P_T1 + 1];
+        double pz = d0 * P[q + P_T0 + 2] + d1 * P[q + P_T1 + 2];
+        double lx = 0, ly = 0, lz = 0;
+        for (int i = 0, o = ANG * f; i < n; i++, o += ANG) {
+            lx += A[o + 12] * increment[i];
+            ly += A[o + 13] * increment[i];
+            lz += A[o + 14] * increment[i];
+        }
+        for (int side = 0; side < 2; side++) {
+            int body = side == 0 ? i0[f] : i1[f];
+            if (!movable[body]) {
+                continue;
+            }
+            // Body 1 takes the opposite impulse; s·x is exactly −x, so the bits match solve's.
+            double s = side == 0 ? 1 : -1, w = s * im[body];
+            int o = 6 * body, arm = 6 * side + 3, tw = q + (side == 0 ? P_TWIST0 : P_TWIST1);
+            double wx = v[o + 3] + s * (P[r0 + arm] * d0 + P[r1 + arm] * d1 + P[tw] * dt);
+            double wy = v[o + 4] + s * (P[r0 + arm + 1] * d0 + P[r1 + arm + 1] * d1 + P[tw + 1] * dt);
+            double wz = v[o + 5] + s * (P[r0 + arm + 2] * d0 + P[r1 + arm + 2] * d1 + P[tw + 2] * dt);
+            for (int i = 0, c = ANG * f + arm; i < n; i++, c += ANG) {
+                wx += s * A[c] * increment[i];
+                wy += s * A[c + 1] * increment[i];
+                wz += s * A[c + 2] * increment[i];
+            }
+            v[o] = v[o] + w * px + w * lx;
+            v[o + 1] = v[o + 1] + w * py + w * ly;
+            v[o + 2] = v[o + 2] + w * pz + w * lz;
+            v[o + 3] = wx;
+            v[o + 4] = wy;
+            v[o + 5] = wz;
+        }
     }
 
     /**
@@ -1129,15 +1175,14 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** One sweep's visit to manifold m: friction patch, then the normal block. */
     private void solveManifold(int m, boolean backward) {
-        solve(m, 0, 0, 0, true, backward);
+        solve(m, backward);
     }
 
     /**
-     * With {@code iterate} false, applies the given friction impulses and the normal increments
-     * in {@link #increment}; with it true, solves the patch and the normal block and applies what
-     * changed. The pair's velocities are held in locals throughout.
+     * Solves the manifold's friction patch, then its normal block, and applies what changed. The
+     * pair's velocities are held in locals throughout.
      */
-    private void solve(int m, double d0, double d1, double dt, boolean iterate, boolean backward) {
+    private void solve(int m, boolean backward) {
         int f = first[m], n = size[m];
         int a = i0[f], b = i1[f];
         double[] v = vel;
@@ -1153,7 +1198,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double t0x = P[q + P_T0], t0y = P[q + P_T0 + 1], t0z = P[q + P_T0 + 2];
         double t1x = P[q + P_T1], t1y = P[q + P_T1 + 1], t1z = P[q + P_T1 + 2];
         int r0 = q + P_ROW0, r1 = q + P_ROW1;
-        if (iterate && mu > 0) {
+        double d0 = 0, d1 = 0, dt = 0;
+        if (mu > 0) {
             double normal = 0;
             for (int i = f; i < f + n; i++) {
                 normal += lambda[i];
@@ -1205,7 +1251,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             wby -= P[r0 + 10] * d0 + P[r1 + 10] * d1 + P[tb + 1] * dt;
             wbz -= P[r0 + 11] * d0 + P[r1 + 11] * d1 + P[tb + 2] * dt;
         }
-        if (iterate) {
+        {
             // The normal block: Gauss-Seidel passes in scalar space over K, then one impulse each.
             double dvx = vax - vbx, dvy = vay - vby, dvz = vaz - vbz;
             double[] A = ang;
@@ -1755,7 +1801,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         P[q + P_LAMBDA] = n0;
         P[q + P_LAMBDA + 1] = n1;
         P[q + P_LAMBDA + 2] = nt;
-        solve(m, n0 - l0, n1 - l1, nt - lt, false, false);
+        applyImpulses(m, n0 - l0, n1 - l1, nt - lt);
     }
 
     /**
