@@ -1125,8 +1125,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * Applies to manifold m's bodies the friction impulses d0, d1 (N·s, along the patch's
      * tangents) and dt (N·m·s, about its normal), then the normal increments in
      * {@link #increment}, in the order and arithmetic of {@link #solve}. Kept apart from
-     * {@code solve}, which only sweeps: the warm start runs before any sweep, while the
-     * interpreter, which keeps no profile, runs it, so a shared method was compiled without this
+     * {@code solve}, which only sweeps: in the first step the interpreter, which keeps no
+     * profile, runs the warm starts, so a method shared with the sweeps was compiled without this
      * path and deoptimised on its first use in step 1.
      */
     private void applyImpulses(int m, double d0, double d1, double dt) {
