@@ -394,7 +394,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
             residual = joints.solveVelocities(backward);
             for (int k = 0; k < manifoldCount; k++) {
-                solveManifold(backward ? manifoldCount - 1 - k : k, backward);
+                solve(backward ? manifoldCount - 1 - k : k, backward);
             }
             velocityIterationsUsed++;
             if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
@@ -1173,14 +1173,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
      */
     private double residual;
 
-    /** One sweep's visit to manifold m: friction patch, then the normal block. */
-    private void solveManifold(int m, boolean backward) {
-        solve(m, backward);
-    }
-
     /**
-     * Solves the manifold's friction patch, then its normal block, and applies what changed. The
-     * pair's velocities are held in locals throughout.
+     * One sweep's visit to manifold m: solves its friction patch, then its normal block, and
+     * applies what changed. The pair's velocities are held in locals throughout.
      */
     private void solve(int m, boolean backward) {
         int f = first[m], n = size[m];
