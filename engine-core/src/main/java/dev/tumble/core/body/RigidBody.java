@@ -115,16 +115,35 @@ public final class RigidBody {
         at = from;
     }
 
-    // Views for the JOML getters, refreshed from the state block on every call.
-    private final Vector3d positionView = new Vector3d();
-    private final Quaterniond orientationView = new Quaterniond();
-    private final Vector3d velocityView = new Vector3d();
-    private final Vector3d angularVelocityView = new Vector3d();
-    private final Vector3d accelerationView = new Vector3d();
-    private final Vector3d lastFrameAccelerationView = new Vector3d();
-    private final Vector3d forceView = new Vector3d();
-    private final Vector3d torqueView = new Vector3d();
-    private final Vector3d sweptBackView = new Vector3d();
+    // Views for the JOML getters, refreshed from the state block on every call. Made on the first
+    // call: a body most code reads by component would otherwise carry nine vectors (368 B, a third
+    // of its footprint) that the collector copies and spreads between the bodies of a large world.
+    private static final int POSITION_VIEW = 0, VELOCITY_VIEW = 1, ANGULAR_VELOCITY_VIEW = 2,
+            ACCELERATION_VIEW = 3, LAST_FRAME_ACCELERATION_VIEW = 4, FORCE_VIEW = 5, TORQUE_VIEW = 6,
+            SWEPT_BACK_VIEW = 7, VECTOR_VIEWS = 8;
+    private Vector3d[] vectorViews;
+    private Quaterniond orientationView;
+
+    /** The vector view {@code which} (one of the {@code *_VIEW} indices), made on first use. */
+    private Vector3d vectorView(int which) {
+        Vector3d[] views = vectorViews;
+        if (views == null) {
+            vectorViews = views = new Vector3d[VECTOR_VIEWS];
+        }
+        Vector3d v = views[which];
+        if (v == null) {
+            views[which] = v = new Vector3d();
+        }
+        return v;
+    }
+
+    private Quaterniond orientationView() {
+        Quaterniond q = orientationView;
+        if (q == null) {
+            orientationView = q = new Quaterniond();
+        }
+        return q;
+    }
 
     double linearDamping = DEFAULT_LINEAR_DAMPING;
     double angularDamping = DEFAULT_ANGULAR_DAMPING;
@@ -299,7 +318,7 @@ public final class RigidBody {
 
     /** @return the position of the centre of mass, in m (a read-only copy, see {@link RigidBody}). */
     public Vector3dc position() {
-        return positionView.set(state[at + PX], state[at + PY], state[at + PZ]);
+        return vectorView(POSITION_VIEW).set(state[at + PX], state[at + PY], state[at + PZ]);
     }
 
     /** Sets the position of the centre of mass, in m, and refreshes derived data. */
@@ -321,7 +340,7 @@ public final class RigidBody {
 
     /** @return the orientation (body to world), a unit quaternion (a read-only copy). */
     public Quaterniondc orientation() {
-        return orientationView.set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
+        return orientationView().set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
     }
 
     /**
@@ -350,7 +369,7 @@ public final class RigidBody {
 
     /** @return the linear velocity of the centre of mass, in m/s (a read-only copy). */
     public Vector3dc velocity() {
-        return velocityView.set(state[at + VX], state[at + VY], state[at + VZ]);
+        return vectorView(VELOCITY_VIEW).set(state[at + VX], state[at + VY], state[at + VZ]);
     }
 
     /** Sets the linear velocity in m/s. */
@@ -371,7 +390,7 @@ public final class RigidBody {
 
     /** @return the angular velocity in world space, in rad/s (a read-only copy). */
     public Vector3dc angularVelocity() {
-        return angularVelocityView.set(state[at + WX], state[at + WY], state[at + WZ]);
+        return vectorView(ANGULAR_VELOCITY_VIEW).set(state[at + WX], state[at + WY], state[at + WZ]);
     }
 
     /** Sets the angular velocity in world space, in rad/s. */
@@ -414,9 +433,14 @@ public final class RigidBody {
      * non-finite result is caught after the solve by the world, which quarantines the body.
      */
     public void translate(Vector3dc direction, double distance) {
-        state[at + PX] += direction.x() * distance;
-        state[at + PY] += direction.y() * distance;
-        state[at + PZ] += direction.z() * distance;
+        translate(direction.x(), direction.y(), direction.z(), distance);
+    }
+
+    /** {@link #translate(Vector3dc, double)} with the direction given by its components. */
+    public void translate(double dx, double dy, double dz, double distance) {
+        state[at + PX] += dx * distance;
+        state[at + PY] += dy * distance;
+        state[at + PZ] += dz * distance;
     }
 
     /**
@@ -538,7 +562,7 @@ public final class RigidBody {
 
     /** @return the constant acceleration applied every step (m/s², typically gravity). */
     public Vector3dc acceleration() {
-        return accelerationView.set(state[at + AX], state[at + AY], state[at + AZ]);
+        return vectorView(ACCELERATION_VIEW).set(state[at + AX], state[at + AY], state[at + AZ]);
     }
 
     /**
@@ -559,7 +583,7 @@ public final class RigidBody {
      *     contacts from collisions.
      */
     public Vector3dc lastFrameAcceleration() {
-        return lastFrameAccelerationView.set(state[at + LX], state[at + LY], state[at + LZ]);
+        return vectorView(LAST_FRAME_ACCELERATION_VIEW).set(state[at + LX], state[at + LY], state[at + LZ]);
     }
 
     /** @return the x of {@link #lastFrameAcceleration()}, m/s². */
@@ -677,12 +701,12 @@ public final class RigidBody {
 
     /** @return the force accumulated for the next integration, in N (a read-only copy). */
     public Vector3dc accumulatedForce() {
-        return forceView.set(state[at + FX], state[at + FY], state[at + FZ]);
+        return vectorView(FORCE_VIEW).set(state[at + FX], state[at + FY], state[at + FZ]);
     }
 
     /** @return the torque accumulated for the next integration, in N·m (a read-only copy). */
     public Vector3dc accumulatedTorque() {
-        return torqueView.set(state[at + TX], state[at + TY], state[at + TZ]);
+        return vectorView(TORQUE_VIEW).set(state[at + TX], state[at + TY], state[at + TZ]);
     }
 
     /** Clears the force and torque accumulators. */
@@ -1272,7 +1296,7 @@ public final class RigidBody {
      * step of a sequential-impulse world it reads zero.
      */
     public Vector3dc sweptBack() {
-        return sweptBackView.set(state[at + SX], state[at + SY], state[at + SZ]);
+        return vectorView(SWEPT_BACK_VIEW).set(state[at + SX], state[at + SY], state[at + SZ]);
     }
 
     /** @return the x of {@link #sweptBack()}, m. */

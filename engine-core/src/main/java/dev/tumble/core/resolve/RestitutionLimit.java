@@ -2,7 +2,6 @@ package dev.tumble.core.resolve;
 
 import dev.tumble.core.body.RigidBody;
 import java.util.Arrays;
-import org.joml.Vector3dc;
 
 /**
  * Lowers a contact's coefficient of restitution where Newton's restitution with Coulomb friction
@@ -145,6 +144,15 @@ final class RestitutionLimit {
     }
 
     /**
+     * {@code a·n} for body b's last-frame acceleration (m/s²), in JOML's {@code dot} order (same
+     * bits), from the components: island threads share the static bodies, so no getter's vector.
+     */
+    private static double accelerationAlong(RigidBody b, double nx, double ny, double nz) {
+        return org.joml.Math.fma(b.lastFrameAccelerationX(), nx,
+                org.joml.Math.fma(b.lastFrameAccelerationY(), ny, b.lastFrameAccelerationZ() * nz));
+    }
+
+    /**
      * The bounce target (m/s) of a contact still open at the start of the step: {@link #bounce},
      * if the gap closes this step; else {@code −separation/dt} (no bounce, the gap may close
      * exactly).
@@ -153,12 +161,12 @@ final class RestitutionLimit {
      * @see #bounce
      */
     static double arrivingBounce(double separation, double vn, double bounce, double dt, RigidBody b0, RigidBody b1,
-            Vector3dc n) {
+            double nx, double ny, double nz) {
         double close = -separation / dt;
         if (!(-vn * dt > separation)) {
             return close;
         }
-        return Math.max(close, bounce(vn, bounce, dt, b0, b1, n));
+        return Math.max(close, bounce(vn, bounce, dt, b0, b1, nx, ny, nz));
     }
 
     /**
@@ -175,25 +183,17 @@ final class RestitutionLimit {
      * @param bounce the restitution target {@code −e·vn}, m/s (> 0)
      * @param dt the step, s
      * @param b0 body 0 or null; b1 body 1 or null (their last-frame accelerations count when awake)
-     * @param n the contact normal, from body 1 to body 0
+     * @param nx the contact normal (unit, from body 1 to body 0): x; {@code ny}, {@code nz} likewise
      * @return the target, in {@code [0, bounce]}
      */
-    /**
-     * {@code a·n} for body b's last-frame acceleration (m/s²), in JOML's {@code dot} order (same
-     * bits), from the components: island threads share the static bodies, so no getter's vector.
-     */
-    private static double accelerationAlong(RigidBody b, Vector3dc n) {
-        return org.joml.Math.fma(b.lastFrameAccelerationX(), n.x(),
-                org.joml.Math.fma(b.lastFrameAccelerationY(), n.y(), b.lastFrameAccelerationZ() * n.z()));
-    }
-
-    static double bounce(double vn, double bounce, double dt, RigidBody b0, RigidBody b1, Vector3dc n) {
+    static double bounce(double vn, double bounce, double dt, RigidBody b0, RigidBody b1, double nx, double ny,
+            double nz) {
         double an = 0;
         if (b0 != null && b0.isAwake()) {
-            an += accelerationAlong(b0, n);
+            an += accelerationAlong(b0, nx, ny, nz);
         }
         if (b1 != null && b1.isAwake()) {
-            an -= accelerationAlong(b1, n);
+            an -= accelerationAlong(b1, nx, ny, nz);
         }
         double pull = -an;
         if (!(pull > 0) || !(vn < 0)) {

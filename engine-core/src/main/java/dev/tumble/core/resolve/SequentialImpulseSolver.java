@@ -742,10 +742,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
         if (separation > 0) {
             // Arriving this step: close the gap exactly, or bounce where it closes (RestitutionLimit).
             bias[c] = bounce > 0 ? RestitutionLimit.arrivingBounce(separation, vn, bounce, duration, b0, b1,
-                    contact.normal())
+                    nx, ny, nz)
                     : -separation / duration;
         } else {
-            bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, contact.normal()) : 0;
+            bias[c] = bounce > 0 ? RestitutionLimit.bounce(vn, bounce, duration, b0, b1, nx, ny, nz) : 0;
         }
         lambda[c] = warmStarting ? Math.max(0, warm[3 * c] * warmFactor) : 0;
         pseudoLambda[c] = 0;
