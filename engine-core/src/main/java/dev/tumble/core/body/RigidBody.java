@@ -124,8 +124,11 @@ public final class RigidBody {
     private Vector3d[] vectorViews;
     private Quaterniond orientationView;
 
-    /** The vector view {@code which} (one of the {@code *_VIEW} indices), made on first use. */
-    private Vector3d vectorView(int which) {
+    /**
+     * The vector view {@code which} (one of the {@code *_VIEW} indices), made on first use,
+     * set to the three doubles of the state block from offset {@code o} on.
+     */
+    private Vector3d vectorView(int which, int o) {
         Vector3d[] views = vectorViews;
         if (views == null) {
             vectorViews = views = new Vector3d[VECTOR_VIEWS];
@@ -134,7 +137,7 @@ public final class RigidBody {
         if (v == null) {
             views[which] = v = new Vector3d();
         }
-        return v;
+        return v.set(state[at + o], state[at + o + 1], state[at + o + 2]);
     }
 
     private Quaterniond orientationView() {
@@ -318,15 +321,13 @@ public final class RigidBody {
 
     /** @return the position of the centre of mass, in m (a read-only copy, see {@link RigidBody}). */
     public Vector3dc position() {
-        return vectorView(POSITION_VIEW).set(state[at + PX], state[at + PY], state[at + PZ]);
+        return vectorView(POSITION_VIEW, PX);
     }
 
     /** Sets the position of the centre of mass, in m, and refreshes derived data. */
     public RigidBody position(double x, double y, double z) {
         Check.finite("position", x, y, z);
-        state[at + PX] = x;
-        state[at + PY] = y;
-        state[at + PZ] = z;
+        setTriple(PX, x, y, z);
         wakeForEdit();
         calculateDerivedData();
         return this;
@@ -369,15 +370,13 @@ public final class RigidBody {
 
     /** @return the linear velocity of the centre of mass, in m/s (a read-only copy). */
     public Vector3dc velocity() {
-        return vectorView(VELOCITY_VIEW).set(state[at + VX], state[at + VY], state[at + VZ]);
+        return vectorView(VELOCITY_VIEW, VX);
     }
 
     /** Sets the linear velocity in m/s. */
     public RigidBody velocity(double x, double y, double z) {
         Check.finite("velocity", x, y, z);
-        state[at + VX] = x;
-        state[at + VY] = y;
-        state[at + VZ] = z;
+        setTriple(VX, x, y, z);
         wakeForEdit();
         return this;
     }
@@ -390,15 +389,13 @@ public final class RigidBody {
 
     /** @return the angular velocity in world space, in rad/s (a read-only copy). */
     public Vector3dc angularVelocity() {
-        return vectorView(ANGULAR_VELOCITY_VIEW).set(state[at + WX], state[at + WY], state[at + WZ]);
+        return vectorView(ANGULAR_VELOCITY_VIEW, WX);
     }
 
     /** Sets the angular velocity in world space, in rad/s. */
     public RigidBody angularVelocity(double x, double y, double z) {
         Check.finite("angularVelocity", x, y, z);
-        state[at + WX] = x;
-        state[at + WY] = y;
-        state[at + WZ] = z;
+        setTriple(WX, x, y, z);
         wakeForEdit();
         return this;
     }
@@ -451,13 +448,9 @@ public final class RigidBody {
      * after the solve by the world, which quarantines the body.
      */
     public void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
-        state[at + PX] = x;
-        state[at + PY] = y;
-        state[at + PZ] = z;
+        setTriple(PX, x, y, z);
         state[at + QW] = qw;
-        state[at + QX] = qx;
-        state[at + QY] = qy;
-        state[at + QZ] = qz;
+        setTriple(QX, qx, qy, qz);
     }
 
     /**
@@ -562,7 +555,7 @@ public final class RigidBody {
 
     /** @return the constant acceleration applied every step (m/s², typically gravity). */
     public Vector3dc acceleration() {
-        return vectorView(ACCELERATION_VIEW).set(state[at + AX], state[at + AY], state[at + AZ]);
+        return vectorView(ACCELERATION_VIEW, AX);
     }
 
     /**
@@ -571,9 +564,7 @@ public final class RigidBody {
      */
     public RigidBody acceleration(double x, double y, double z) {
         Check.finite("acceleration", x, y, z);
-        state[at + AX] = x;
-        state[at + AY] = y;
-        state[at + AZ] = z;
+        setTriple(AX, x, y, z);
         return this;
     }
 
@@ -583,7 +574,7 @@ public final class RigidBody {
      *     contacts from collisions.
      */
     public Vector3dc lastFrameAcceleration() {
-        return vectorView(LAST_FRAME_ACCELERATION_VIEW).set(state[at + LX], state[at + LY], state[at + LZ]);
+        return vectorView(LAST_FRAME_ACCELERATION_VIEW, LX);
     }
 
     /** @return the x of {@link #lastFrameAcceleration()}, m/s². */
@@ -604,9 +595,7 @@ public final class RigidBody {
     /** Restores the last-frame acceleration (m/s²), for snapshots and reference data. */
     public RigidBody lastFrameAcceleration(double x, double y, double z) {
         Check.finite("lastFrameAcceleration", x, y, z);
-        state[at + LX] = x;
-        state[at + LY] = y;
-        state[at + LZ] = z;
+        setTriple(LX, x, y, z);
         return this;
     }
 
@@ -701,24 +690,17 @@ public final class RigidBody {
 
     /** @return the force accumulated for the next integration, in N (a read-only copy). */
     public Vector3dc accumulatedForce() {
-        return vectorView(FORCE_VIEW).set(state[at + FX], state[at + FY], state[at + FZ]);
+        return vectorView(FORCE_VIEW, FX);
     }
 
     /** @return the torque accumulated for the next integration, in N·m (a read-only copy). */
     public Vector3dc accumulatedTorque() {
-        return vectorView(TORQUE_VIEW).set(state[at + TX], state[at + TY], state[at + TZ]);
+        return vectorView(TORQUE_VIEW, TX);
     }
 
     /** Clears the force and torque accumulators. */
     public void clearAccumulators() {
-        double[] s = state;
-        int k = at;
-        s[k + FX] = 0;
-        s[k + FY] = 0;
-        s[k + FZ] = 0;
-        s[k + TX] = 0;
-        s[k + TY] = 0;
-        s[k + TZ] = 0;
+        zero(FX, 6); // force, then torque
     }
 
     private void wakeForEdit() {
@@ -896,21 +878,26 @@ public final class RigidBody {
     }
 
     private void setOrientation(double x, double y, double z, double w) {
-        state[at + QX] = x;
-        state[at + QY] = y;
-        state[at + QZ] = z;
+        setTriple(QX, x, y, z);
         state[at + QW] = w;
     }
 
     private void zeroVelocities() {
-        double[] s = state;
-        int k = at;
-        s[k + VX] = 0;
-        s[k + VY] = 0;
-        s[k + VZ] = 0;
-        s[k + WX] = 0;
-        s[k + WY] = 0;
-        s[k + WZ] = 0;
+        zero(VX, 6); // velocity, then angular velocity
+    }
+
+    /** Sets the three doubles of the state block from offset {@code o} on. */
+    private void setTriple(int o, double x, double y, double z) {
+        state[at + o] = x;
+        state[at + o + 1] = y;
+        state[at + o + 2] = z;
+    }
+
+    /** Zeroes {@code n} doubles of the state block from offset {@code o} on. */
+    private void zero(int o, int n) {
+        for (int i = 0; i < n; i++) {
+            state[at + o + i] = 0;
+        }
     }
 
     /**
@@ -1296,7 +1283,7 @@ public final class RigidBody {
      * step of a sequential-impulse world it reads zero.
      */
     public Vector3dc sweptBack() {
-        return vectorView(SWEPT_BACK_VIEW).set(state[at + SX], state[at + SY], state[at + SZ]);
+        return vectorView(SWEPT_BACK_VIEW, SX);
     }
 
     /** @return the x of {@link #sweptBack()}, m. */
@@ -1317,9 +1304,7 @@ public final class RigidBody {
     /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
     public void sweptBack(double dx, double dy, double dz) {
         Check.finite("sweptBack", dx, dy, dz);
-        state[at + SX] = dx;
-        state[at + SY] = dy;
-        state[at + SZ] = dz;
+        setTriple(SX, dx, dy, dz);
     }
 
     /**

@@ -111,6 +111,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         this.undoUnsolvedPullBacks = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
     }
 
+    /** The body's last-frame acceleration along n (m/s²). */
+    private static double along(RigidBody b, double nx, double ny, double nz) {
+        return b.lastFrameAccelerationX() * nx + b.lastFrameAccelerationY() * ny + b.lastFrameAccelerationZ() * nz;
+    }
+
     /**
      * With Millington's resolver and its energy guard on: the body keeps the speed it gained
      * falling the whole step but is put back {@code lift} short of where it fell to, so the
@@ -118,11 +123,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * normal n (a box swept back 3 cm off the ground gained m·g·3 cm that way in the guard's test).
      * The sequential-impulse solver puts a swept body back at its integrated position itself.
      */
-    /** The body's last-frame acceleration along n (m/s²). */
-    private static double along(RigidBody b, double nx, double ny, double nz) {
-        return b.lastFrameAccelerationX() * nx + b.lastFrameAccelerationY() * ny + b.lastFrameAccelerationZ() * nz;
-    }
-
     private void takeLiftFromMotion(RigidBody b, double lift) {
         double work = -b.mass() * along(b, hitNx, hitNy, hitNz) * lift;
         double vn = b.velocityX() * hitNx + b.velocityY() * hitNy + b.velocityZ() * hitNz;
