@@ -3,6 +3,7 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /**
@@ -393,13 +394,20 @@ public final class SequentialImpulseSolver implements ContactResolver {
             boolean backward = (it & 1) == 1;
             // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
             residual = joints.solveVelocities(backward);
-            for (int k = 0; k < manifoldCount; k++) {
-                solve(backward ? manifoldCount - 1 - k : k, backward);
+            for (int s = 0; s < manifoldCount; s += Runs.LENGTH) {
+                sweep(s, Runs.end(s, manifoldCount), backward);
             }
             velocityIterationsUsed++;
             if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
                 break;
             }
+        }
+    }
+
+    /** Visits [start, end) of the sweep's order: manifolds from the last when {@code backward}. */
+    private void sweep(int start, int end, boolean backward) {
+        for (int k = start; k < end; k++) {
+            solve(backward ? manifoldCount - 1 - k : k, backward);
         }
     }
 
@@ -410,7 +418,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void reportImpulses() {
-        for (int m = 0; m < manifoldCount; m++) {
+        for (int s = 0; s < manifoldCount; s += Runs.LENGTH) {
+            reportImpulses(s, Runs.end(s, manifoldCount));
+        }
+    }
+
+    private void reportImpulses(int start, int end) {
+        for (int m = start; m < end; m++) {
             clampPatch(m);
             reportFriction(m);
         }
@@ -421,7 +435,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * is kept): the world undoes the pull-back of swept bodies no solve saw.
      */
     private void clearSweptBack() {
-        for (int b = 1; b < bodyCount; b++) {
+        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
+            clearSweptBack(s, Runs.end(s, bodyCount));
+        }
+    }
+
+    private void clearSweptBack(int start, int end) {
+        for (int b = start; b < end; b++) {
             if (movable[b]) {
                 RigidBody body = bodies[b];
                 if (body.sweptBackX() != 0 || body.sweptBackY() != 0 || body.sweptBackZ() != 0) {
@@ -510,7 +530,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         Arrays.fill(table, 0, need, -1);
         tableMask = need - 1;
-        for (int c = 0; c < count; c++) {
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            indexBodies(contacts, s, Runs.end(s, count));
+        }
+    }
+
+    private void indexBodies(Contact[] contacts, int start, int end) {
+        for (int c = start; c < end; c++) {
             i0[c] = indexOf(contacts[c].body0());
             i1[c] = indexOf(contacts[c].body1());
         }
@@ -573,7 +599,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void storeVelocities() {
-        for (int b = 1; b < bodyCount; b++) {
+        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
+            storeVelocities(s, Runs.end(s, bodyCount));
+        }
+    }
+
+    private void storeVelocities(int start, int end) {
+        for (int b = start; b < end; b++) {
             if (movable[b]) {
                 int o = 6 * b;
                 bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
@@ -599,7 +631,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void writePoses() {
-        for (int b = 1; b < bodyCount; b++) {
+        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
+            writePoses(s, Runs.end(s, bodyCount));
+        }
+    }
+
+    private void writePoses(int start, int end) {
+        for (int b = start; b < end; b++) {
             if (movable[b]) {
                 int p = POSE * b;
                 bodies[b].solverPose(pose[p], pose[p + 1], pose[p + 2], pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6]);
@@ -686,10 +724,17 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void prepare(Contact[] contacts, int count, double duration) {
         boolean warmStarting = settings.warmStarting();
         double warmFactor = settings.warmStartFactor();
-        for (int c = 0; c < count; c++) {
-            prepareContact(contacts[c], c, duration, warmStarting, warmFactor);
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            prepareContacts(contacts, s, Runs.end(s, count), duration, warmStarting, warmFactor);
         }
         groupManifolds(contacts, count, warmStarting ? warmFactor : 0);
+    }
+
+    private void prepareContacts(Contact[] contacts, int start, int end, double duration, boolean warmStarting,
+            double warmFactor) {
+        for (int c = start; c < end; c++) {
+            prepareContact(contacts[c], c, duration, warmStarting, warmFactor);
+        }
     }
 
     /** Contact c's arms, normal, tangent basis, effective mass, bias and warm start. */
@@ -1476,17 +1521,29 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void linkBodies() {
         int n = bodyCount, mc = manifoldCount;
         Arrays.fill(adjStart, 0, n + 1, 0);
-        for (int m = 0; m < mc; m++) {
-            int f = first[m];
-            adjStart[i0[f] + 1]++;
-            adjStart[i1[f] + 1]++;
+        for (int s = 0; s < mc; s += Runs.LENGTH) {
+            countLinks(s, Runs.end(s, mc));
         }
         for (int b = 0; b < n; b++) {
             adjStart[b + 1] += adjStart[b];
         }
         // queue[] serves as each body's fill cursor while the rows are written.
         System.arraycopy(adjStart, 0, queue, 0, n);
-        for (int m = 0; m < mc; m++) {
+        for (int s = 0; s < mc; s += Runs.LENGTH) {
+            writeLinks(s, Runs.end(s, mc));
+        }
+    }
+
+    private void countLinks(int start, int end) {
+        for (int m = start; m < end; m++) {
+            int f = first[m];
+            adjStart[i0[f] + 1]++;
+            adjStart[i1[f] + 1]++;
+        }
+    }
+
+    private void writeLinks(int start, int end) {
+        for (int m = start; m < end; m++) {
             int f = first[m];
             adj[queue[i0[f]]++] = m;
             adj[queue[i1[f]]++] = m;
@@ -1554,13 +1611,25 @@ public final class SequentialImpulseSolver implements ContactResolver {
             buckets = new int[Math.max(count + 1, buckets.length * 2)];
         }
         Arrays.fill(buckets, 0, count + 1, 0);
-        for (int m = 0; m < mc; m++) {
-            buckets[bucket(m, maxRank) + 1]++;
+        for (int s = 0; s < mc; s += Runs.LENGTH) {
+            countRanks(s, Runs.end(s, mc), maxRank);
         }
         for (int r = 0; r < count; r++) {
             buckets[r + 1] += buckets[r];
         }
-        for (int m = 0; m < mc; m++) {
+        for (int s = 0; s < mc; s += Runs.LENGTH) {
+            placeByRank(s, Runs.end(s, mc), maxRank);
+        }
+    }
+
+    private void countRanks(int start, int end, int maxRank) {
+        for (int m = start; m < end; m++) {
+            buckets[bucket(m, maxRank) + 1]++;
+        }
+    }
+
+    private void placeByRank(int start, int end, int maxRank) {
+        for (int m = start; m < end; m++) {
             byRank[buckets[bucket(m, maxRank)]++] = m;
         }
     }
@@ -1960,50 +2029,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double beta = settings.baumgarte(), slop = settings.linearSlop(), maxC = settings.maxLinearCorrection();
         for (int it = 0; it < settings.positionIterations(); it++) {
             double minSeparation = 0;
-            for (int c = 0; c < count; c++) {
-                int a0 = i0[c], a1 = i1[c];
-                boolean m0 = movable[a0], m1 = movable[a1];
-                if ((!m0 && !m1) || joints.blockOf(c) >= 0) {
-                    continue;
-                }
-                double sep = currentSeparation(c);
-                minSeparation = Math.min(minSeparation, sep);
-                double cC = beta * (sep + slop);
-                if (cC >= 0) {
-                    continue;
-                }
-                if (cC < -maxC) {
-                    cC = -maxC;
-                }
-                double[] w = world;
-                double nx = w[6], ny = w[7], nz = w[8];
-                double px = 0.5 * (w[0] + w[3]), py = 0.5 * (w[1] + w[4]), pz = 0.5 * (w[2] + w[5]);
-                double k = 0;
-                double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
-                if (m0) {
-                    int p = POSE * a0;
-                    r0x = px - pose[p];
-                    r0y = py - pose[p + 1];
-                    r0z = pz - pose[p + 2];
-                    k += im[a0] + angularK(a0, r0x, r0y, r0z, nx, ny, nz);
-                }
-                if (m1) {
-                    int p = POSE * a1;
-                    r1x = px - pose[p];
-                    r1y = py - pose[p + 1];
-                    r1z = pz - pose[p + 2];
-                    k += im[a1] + angularK(a1, r1x, r1y, r1z, nx, ny, nz);
-                }
-                if (!(k > 0)) {
-                    continue;
-                }
-                double impulse = -cC / k;
-                if (m0) {
-                    moveBody(a0, r0x, r0y, r0z, nx, ny, nz, impulse);
-                }
-                if (m1) {
-                    moveBody(a1, r1x, r1y, r1z, nx, ny, nz, -impulse);
-                }
+            for (int s = 0; s < count; s += Runs.LENGTH) {
+                minSeparation = Math.min(minSeparation, positionSweep(s, Runs.end(s, count), beta, slop, maxC));
             }
             // Joints after contacts, as Box2D v2 does (the order measured no different).
             boolean jointsDone = solveJointPositions();
@@ -2014,6 +2041,61 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 break;
             }
         }
+    }
+
+    /**
+     * One position sweep over contacts [start, end).
+     *
+     * @return the least separation seen (m; at most 0)
+     */
+    private double positionSweep(int start, int end, double beta, double slop, double maxC) {
+        double minSeparation = 0;
+        for (int c = start; c < end; c++) {
+            int a0 = i0[c], a1 = i1[c];
+            boolean m0 = movable[a0], m1 = movable[a1];
+            if ((!m0 && !m1) || joints.blockOf(c) >= 0) {
+                continue;
+            }
+            double sep = currentSeparation(c);
+            minSeparation = Math.min(minSeparation, sep);
+            double cC = beta * (sep + slop);
+            if (cC >= 0) {
+                continue;
+            }
+            if (cC < -maxC) {
+                cC = -maxC;
+            }
+            double[] w = world;
+            double nx = w[6], ny = w[7], nz = w[8];
+            double px = 0.5 * (w[0] + w[3]), py = 0.5 * (w[1] + w[4]), pz = 0.5 * (w[2] + w[5]);
+            double k = 0;
+            double r0x = 0, r0y = 0, r0z = 0, r1x = 0, r1y = 0, r1z = 0;
+            if (m0) {
+                int p = POSE * a0;
+                r0x = px - pose[p];
+                r0y = py - pose[p + 1];
+                r0z = pz - pose[p + 2];
+                k += im[a0] + angularK(a0, r0x, r0y, r0z, nx, ny, nz);
+            }
+            if (m1) {
+                int p = POSE * a1;
+                r1x = px - pose[p];
+                r1y = py - pose[p + 1];
+                r1z = pz - pose[p + 2];
+                k += im[a1] + angularK(a1, r1x, r1y, r1z, nx, ny, nz);
+            }
+            if (!(k > 0)) {
+                continue;
+            }
+            double impulse = -cC / k;
+            if (m0) {
+                moveBody(a0, r0x, r0y, r0z, nx, ny, nz, impulse);
+            }
+            if (m1) {
+                moveBody(a1, r1x, r1y, r1z, nx, ny, nz, -impulse);
+            }
+        }
+        return minSeparation;
     }
 
     private double angularK(int b, double rx, double ry, double rz, double nx, double ny, double nz) {

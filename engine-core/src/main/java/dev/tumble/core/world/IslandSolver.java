@@ -4,6 +4,7 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.internal.Runs;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.SequentialImpulseSolver;
@@ -174,14 +175,26 @@ final class IslandSolver {
      */
     private void registerContacts(Contact[] all, int count, long[] featureKeys, long[] pairKeys) {
         pointCache.beginStep();
-        for (int c = 0; c < count; c++) {
-            pointCache.add(pairKeys[c], featureKeys[c]);
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            addKeys(s, Runs.end(s, count), featureKeys, pairKeys);
         }
         // Each contact's point in body A's frame is what next step's nearby match reads. Only
         // a contact its feature id did not match needs it now; the others note it when their
         // island is solved (contact and body then in cache: a pass over 40,000 contacts and
         // their bodies less in a 10,000-body world), before the solve moves the body.
-        for (int c = 0; c < count; c++) {
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            matchUnfound(all, s, Runs.end(s, count));
+        }
+    }
+
+    private void addKeys(int start, int end, long[] featureKeys, long[] pairKeys) {
+        for (int c = start; c < end; c++) {
+            pointCache.add(pairKeys[c], featureKeys[c]);
+        }
+    }
+
+    private void matchUnfound(Contact[] all, int start, int end) {
+        for (int c = start; c < end; c++) {
             if (!pointCache.foundById(c)) {
                 notePoint(all[c], c);
                 pointCache.matchNearby(c, WARM_START_RADIUS);
@@ -203,7 +216,13 @@ final class IslandSolver {
 
     /** Contacts in no island (a joint between two sleeping bodies) still need their points. */
     private void notePointsOutsideIslands(Contact[] all, int count) {
-        for (int c = 0; c < count; c++) {
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            notePointsOutsideIslands(all, s, Runs.end(s, count));
+        }
+    }
+
+    private void notePointsOutsideIslands(Contact[] all, int start, int end) {
+        for (int c = start; c < end; c++) {
             if (!pointCache.hasPoint(c)) {
                 notePoint(all[c], c);
             }
@@ -302,7 +321,19 @@ final class IslandSolver {
         // every quaternion for nothing: 2 % of the pile's step).
         boolean refresh = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         boolean finite = true;
-        for (int j = 0; j < islands.bodyCount(k); j++) {
+        int n = islands.bodyCount(k);
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            finite &= finishBodies(k, s, Runs.end(s, n), islands, bodies, refresh, sweep, previous);
+        }
+        lastIslandFinite = finite;
+        return slack;
+    }
+
+    /** Island k's bodies [start, end) after its solve: @return whether all of them are finite. */
+    private boolean finishBodies(int k, int start, int end, IslandBuilder islands, BodyRegistry bodies, boolean refresh,
+            ContinuousCollision sweep, double[] previous) {
+        boolean finite = true;
+        for (int j = start; j < end; j++) {
             int i = islands.body(k, j);
             RigidBody b = bodies.at(i);
             if (refresh) {
@@ -313,8 +344,7 @@ final class IslandSolver {
                 sweep.noteSolved(b, i, previous);
             }
         }
-        lastIslandFinite = finite;
-        return slack;
+        return finite;
     }
 
     /**
@@ -338,7 +368,7 @@ final class IslandSolver {
             scratch = Arrays.copyOf(scratch, len);
             globalIndex = Arrays.copyOf(globalIndex, len);
         }
-        gatherIsland(k, islands, all, n);
+        gatherIsland(k, n, islands, all);
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
             solveSequential(n, dt);
             positionIterations += sequential.positionIterationsUsed();
@@ -355,9 +385,15 @@ final class IslandSolver {
         return 0;
     }
 
-    /** Copies island {@code k}'s contacts into {@code scratch}, their buffer indices into {@code globalIndex}. */
-    private void gatherIsland(int k, IslandBuilder islands, Contact[] all, int n) {
-        for (int j = 0; j < n; j++) {
+    private void gatherIsland(int k, int n, IslandBuilder islands, Contact[] all) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            gatherIsland(k, s, Runs.end(s, n), islands, all);
+        }
+    }
+
+    /** Copies island {@code k}'s contacts [start, end) into {@code scratch}, their buffer indices into {@code globalIndex}. */
+    private void gatherIsland(int k, int start, int end, IslandBuilder islands, Contact[] all) {
+        for (int j = start; j < end; j++) {
             int c = islands.constraint(k, j);
             scratch[j] = all[c];
             globalIndex[j] = c;
@@ -383,9 +419,21 @@ final class IslandSolver {
         saveImpulses(n);
     }
 
-    /** Hands the island's cached impulses to the solver, noting points not noted yet. */
     private void loadWarmStarts(int n) {
-        for (int j = 0; j < n; j++) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            loadWarmStarts(s, Runs.end(s, n));
+        }
+    }
+
+    private void saveImpulses(int n) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            saveImpulses(s, Runs.end(s, n));
+        }
+    }
+
+    /** Hands island contacts [start, end)'s cached impulses to the solver, noting points not noted yet. */
+    private void loadWarmStarts(int start, int end) {
+        for (int j = start; j < end; j++) {
             int c = globalIndex[j];
             sequential.setWarmStart(j, pointCache.impulse(c, 0), pointCache.impulse(c, 1), pointCache.impulse(c, 2));
             if (!pointCache.hasPoint(c)) {
@@ -394,9 +442,9 @@ final class IslandSolver {
         }
     }
 
-    /** Keeps the solved impulses for next step and reports each contact's normal impulse. */
-    private void saveImpulses(int n) {
-        for (int j = 0; j < n; j++) {
+    /** Keeps island contacts [start, end)'s solved impulses for next step and reports each one's normal impulse. */
+    private void saveImpulses(int start, int end) {
+        for (int j = start; j < end; j++) {
             int c = globalIndex[j];
             // The three impulses written out, not an inner loop: one loop less for the JIT to
             // predicate, and in a fresh JVM recompile (it did, five times in 600 steps).

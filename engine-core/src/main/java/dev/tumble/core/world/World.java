@@ -20,6 +20,7 @@ import dev.tumble.core.event.ContactEvent;
 import dev.tumble.core.event.EventBuffer;
 import dev.tumble.core.force.ForceRegistry;
 import dev.tumble.core.internal.Check;
+import dev.tumble.core.internal.Runs;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.resolve.ContactResolver;
@@ -284,7 +285,16 @@ public final class World {
         if (sweeping) {
             sweep.begin(n);
         }
-        for (int i = 0; i < n; i++) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            integrateBodies(s, Runs.end(s, n), dt, gx, gy, gz, sweeping);
+        }
+        if (sweeping) {
+            sweep.sweep(bodies, guard.previousPositions());
+        }
+    }
+
+    private void integrateBodies(int start, int end, double dt, double gx, double gy, double gz, boolean sweeping) {
+        for (int i = start; i < end; i++) {
             RigidBody b = bodies.at(i);
             guard.clampAndSave(b, i);
             b.integrate(dt, gx, gy, gz, false);
@@ -293,17 +303,20 @@ public final class World {
                 sweep.noteIntegrated(b, i, guard.previousPositions());
             }
         }
-        if (sweeping) {
-            sweep.sweep(bodies, guard.previousPositions());
+    }
+
+    private void keyCollisionContacts(int start, int end) {
+        for (int c = start; c < end; c++) {
+            featureKeys[c] = collision.featureKey(c);
+            contactPairs[c] = collision.pairKey(c);
         }
     }
 
     /** Keys the collision contacts by feature and body pair, then adds the joints' contacts. */
     private void keyContacts() {
         ensureFeatureKeys(collisionContactCount);
-        for (int c = 0; c < collisionContactCount; c++) {
-            featureKeys[c] = collision.featureKey(c);
-            contactPairs[c] = collision.pairKey(c);
+        for (int s = 0; s < collisionContactCount; s += Runs.LENGTH) {
+            keyCollisionContacts(s, Runs.end(s, collisionContactCount));
         }
         for (int j = 0; j < joints.size(); j++) {
             if (joints.get(j).body0().isQuarantined()
@@ -329,7 +342,13 @@ public final class World {
         // cache; the SI solver refreshes each body as it writes its pose back. Any
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
         // everything read after the step (rendering, queries, joints) is current.
-        for (int i = 0; i < n; i++) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            refreshUnsolved(s, Runs.end(s, n));
+        }
+    }
+
+    private void refreshUnsolved(int start, int end) {
+        for (int i = start; i < end; i++) {
             int k = islands.islandOfBody(i);
             if (k >= 0 && solver.checkedFinite(k)) {
                 continue; // refreshed and checked by the island solver while in cache
@@ -356,7 +375,18 @@ public final class World {
         // resolver its island). Joining reads only body types, so the order of the two is free.
         // Continuous collision notes each collision contact's depth against the static world.
         boolean noteDepths = settings.continuousCollision();
-        for (int c = 0; c < contacts.size(); c++) {
+        int count = contacts.size();
+        for (int s = 0; s < count; s += Runs.LENGTH) {
+            connectBodies(cs, s, Runs.end(s, count), noteDepths);
+        }
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            markIslandBodies(s, Runs.end(s, n));
+        }
+        islands.finish(inIsland);
+    }
+
+    private void connectBodies(Contact[] cs, int start, int end, boolean noteDepths) {
+        for (int c = start; c < end; c++) {
             RigidBody b0 = cs[c].body0(), b1 = cs[c].body1();
             islands.connect(islandIndex(b0), islandIndex(b1));
             wakeIfTouchedByAwake(b0, b1);
@@ -365,11 +395,13 @@ public final class World {
                 sweep.noteContact(b0, b1, cs[c]);
             }
         }
-        for (int i = 0; i < n; i++) {
+    }
+
+    private void markIslandBodies(int start, int end) {
+        for (int i = start; i < end; i++) {
             RigidBody b = bodies.at(i);
             inIsland[i] = b.type() == BodyType.DYNAMIC && b.isAwake();
         }
-        islands.finish(inIsland);
     }
 
     private void wakeIfTouchedByAwake(RigidBody sleeper, RigidBody other) {
