@@ -391,7 +391,10 @@ final class IslandSolver {
         }
     }
 
-    /** Copies island {@code k}'s contacts [start, end) into {@code scratch}, their buffer indices into {@code globalIndex}. */
+    /**
+     * Copies island {@code k}'s contacts [start, end) into {@code scratch}, their buffer indices
+     * into {@code globalIndex}.
+     */
     private void gatherIsland(int k, int start, int end, IslandBuilder islands, Contact[] all) {
         for (int j = start; j < end; j++) {
             int c = islands.constraint(k, j);

@@ -42,7 +42,7 @@ class LoopFreeDriversTest {
         assertLoops(IslandSolver.class, "private void solveSequential(", 0);
         assertLoops(IslandBuilder.class, "public void finish(", 0);
         assertLoops(BroadPhase.class, "public int updatePairs()", 0);
-        // prepare keeps its one loop over the contacts, whose body is a call (prepareContact).
+        // prepare keeps its one loop over the contacts' runs, whose body is a call (prepareContacts).
         assertLoops(SequentialImpulseSolver.class, "private void prepare(", 1);
     }
 
