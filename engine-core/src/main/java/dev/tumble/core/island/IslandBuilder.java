@@ -1,5 +1,7 @@
 package dev.tumble.core.island;
 
+import dev.tumble.core.internal.Runs;
+
 import java.util.Arrays;
 
 /**
@@ -147,11 +149,8 @@ public final class IslandBuilder {
             constraintStart = new int[Math.max(islandCount + 1, constraintStart.length * 2)];
         }
         Arrays.fill(constraintStart, 0, islandCount + 1, 0);
-        for (int c = 0; c < constraintCount; c++) {
-            int k = islandOfConstraint(c);
-            if (k >= 0) {
-                constraintStart[k + 1]++;
-            }
+        for (int s = 0; s < constraintCount; s += Runs.LENGTH) {
+            countConstraints(s, Runs.end(s, constraintCount));
         }
         for (int k = 0; k < islandCount; k++) {
             constraintStart[k + 1] += constraintStart[k];
@@ -160,7 +159,24 @@ public final class IslandBuilder {
             cursor = new int[islandCount + 1];
         }
         System.arraycopy(constraintStart, 0, cursor, 0, islandCount + 1);
-        for (int c = 0; c < constraintCount; c++) {
+        for (int s = 0; s < constraintCount; s += Runs.LENGTH) {
+            placeConstraints(s, Runs.end(s, constraintCount));
+        }
+    }
+
+    /** Counts constraints [start, end) into their island's row of {@code constraintStart}. */
+    private void countConstraints(int start, int end) {
+        for (int c = start; c < end; c++) {
+            int k = islandOfConstraint(c);
+            if (k >= 0) {
+                constraintStart[k + 1]++;
+            }
+        }
+    }
+
+    /** Writes constraints [start, end) at their island's cursor in {@code constraintOrder}. */
+    private void placeConstraints(int start, int end) {
+        for (int c = start; c < end; c++) {
             int k = islandOfConstraint(c);
             if (k >= 0) {
                 constraintOrder[cursor[k]++] = c;

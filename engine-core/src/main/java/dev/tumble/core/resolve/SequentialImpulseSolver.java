@@ -163,6 +163,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int[] table = new int[64];
 
     private final double[] basis = new double[6];
+    /** preparePatch's fixed tangents, then the turned ones. */
+    private final double[] tangents = new double[12];
     private final double[] s9 = new double[9];
     private final RestitutionLimit restitutionLimit = new RestitutionLimit();
     /** Per manifold solve: normal relative velocities and impulse increments of its contacts. */
@@ -490,23 +492,30 @@ public final class SequentialImpulseSolver implements ContactResolver {
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (int c = 0; c < count; c++) {
-                RigidBody a = contacts[c].body0(), b = contacts[c].body1();
-                if (a == null || b == null) {
-                    continue;
-                }
-                if (!a.isAwake() && a.type() == BodyType.DYNAMIC && wakes(b)) {
-                    a.setAwake(true);
-                    changed = true;
-                } else if (!b.isAwake() && b.type() == BodyType.DYNAMIC && wakes(a)) {
-                    b.setAwake(true);
-                    changed = true;
-                }
+            for (int s = 0; s < count; s += Runs.LENGTH) {
+                changed |= wake(contacts, s, Runs.end(s, count));
             }
         }
     }
 
-    // ------------------------------------------------------------------ bodies
+    /** One run of {@link #wake(Contact[], int)}'s pass; @return whether it woke a body. */
+    private static boolean wake(Contact[] contacts, int start, int end) {
+        boolean changed = false;
+        for (int c = start; c < end; c++) {
+            RigidBody a = contacts[c].body0(), b = contacts[c].body1();
+            if (a == null || b == null) {
+                continue;
+            }
+            if (!a.isAwake() && a.type() == BodyType.DYNAMIC && wakes(b)) {
+                a.setAwake(true);
+                changed = true;
+            } else if (!b.isAwake() && b.type() == BodyType.DYNAMIC && wakes(a)) {
+                b.setAwake(true);
+                changed = true;
+            }
+        }
+        return changed;
+    }
 
     // ------------------------------------------------------------------ bodies
 
@@ -805,6 +814,17 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void groupManifolds(Contact[] contacts, int count, double warmFactor) {
         manifoldCount = 0;
         for (int c = 0; c < count; ) {
+            c = groupManifolds(contacts, c, Runs.end(c, count), count, warmFactor);
+        }
+    }
+
+    /**
+     * Groups and prepares the manifolds that start in {@code [start, end)}: the last may run on
+     * past end, up to count. @return the index where the next manifold starts
+     */
+    private int groupManifolds(Contact[] contacts, int start, int end, int count, double warmFactor) {
+        int c = start;
+        while (c < end) {
             if (joints.blockOf(c) >= 0) {
                 c++;
                 continue;
@@ -824,6 +844,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             c = e + 1;
         }
+        return c;
     }
 
     /** The manifold's normal effective-mass matrix, K[i][j] = J_i M⁻¹ J_jᵀ (symmetric: one half computed). */
@@ -1050,7 +1071,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // Tangents: fixed basis of the patch normal, turned so T0 follows the sliding velocity
         // (two decoupled tangents on a fixed basis settle on a skewed direction).
         tangentBasis(nx, ny, nz, basis);
-        double t0x = basis[0], t0y = basis[1], t0z = basis[2], t1x = basis[3], t1y = basis[4], t1z = basis[5];
+        double[] t = tangents;
+        System.arraycopy(basis, 0, t, 0, 6);
+        double t0x = t[0], t0y = t[1], t0z = t[2], t1x = t[3], t1y = t[4], t1z = t[5];
         int oa = 6 * a, ob = 6 * b;
         double[] v = vel;
         double rvx = v[oa] + v[oa + 4] * r0z - v[oa + 5] * r0y - (v[ob] + v[ob + 4] * r1z - v[ob + 5] * r1y);
@@ -1058,17 +1081,24 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double rvz = v[oa + 2] + v[oa + 3] * r0y - v[oa + 4] * r0x - (v[ob + 2] + v[ob + 3] * r1y - v[ob + 4] * r1x);
         double vt0 = rvx * t0x + rvy * t0y + rvz * t0z, vt1 = rvx * t1x + rvy * t1y + rvz * t1z;
         double speed = Math.sqrt(vt0 * vt0 + vt1 * vt1);
-        if (speed > SLIDING_SPEED) {
-            double cs = vt0 / speed, sn = vt1 / speed;
-            double ux = cs * t0x + sn * t1x, uy = cs * t0y + sn * t1y, uz = cs * t0z + sn * t1z;
-            double wx = -sn * t0x + cs * t1x, wy = -sn * t0y + cs * t1y, wz = -sn * t0z + cs * t1z;
-            t0x = ux;
-            t0y = uy;
-            t0z = uz;
-            t1x = wx;
-            t1y = wy;
-            t1z = wz;
-        }
+        // The turned basis is always worked out (NaN when speed is 0) and picked by index, not by
+        // a branch: a settling stack starts sliding only now and then, and C2 compiled a branch it
+        // had never seen taken as a trap, whose first firing threw preparePatch's compiled code
+        // away mid-run (unstable_if) and cost a second 40 ms compile.
+        double cs = vt0 / speed, sn = vt1 / speed;
+        t[6] = cs * t0x + sn * t1x;
+        t[7] = cs * t0y + sn * t1y;
+        t[8] = cs * t0z + sn * t1z;
+        t[9] = -sn * t0x + cs * t1x;
+        t[10] = -sn * t0y + cs * t1y;
+        t[11] = -sn * t0z + cs * t1z;
+        int o = 6 * sliding(speed);
+        t0x = t[o];
+        t0y = t[o + 1];
+        t0z = t[o + 2];
+        t1x = t[o + 3];
+        t1y = t[o + 4];
+        t1z = t[o + 5];
         P[q + P_T0] = t0x;
         P[q + P_T0 + 1] = t0y;
         P[q + P_T0 + 2] = t0z;
@@ -1127,6 +1157,15 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** Tangential speed (m/s) above which friction is solved along the sliding direction. */
     private static final double SLIDING_SPEED = 1e-6;
+
+    /**
+     * 1 when {@code speed > SLIDING_SPEED}, else 0 (a NaN speed, from NaN velocities, picks by its sign),
+     * without a branch: the sign bit of {@code SLIDING_SPEED − speed}, which is +0, never −0,
+     * when they are equal.
+     */
+    static int sliding(double speed) {
+        return (int) (Double.doubleToRawLongBits(SLIDING_SPEED - speed) >>> 63);
+    }
 
     /**
      * Writes r×d at dest[o..o+3) and I⁻¹(r×d) at dest[o+3..o+6) for body slot b; returns
@@ -1410,7 +1449,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
             double d2 = -relax * (Q[o + 8] * r0 + Q[o + 9] * r1 + Q[o + 10] * r2 + Q[o + 11] * r3);
             double d3 = -relax * (Q[o + 12] * r0 + Q[o + 13] * r1 + Q[o + 14] * r2 + Q[o + 15] * r3);
             double n0 = L[f] + d0, n1 = L[f + 1] + d1, n2 = L[f + 2] + d2, n3 = L[f + 3] + d3;
-            if (n0 >= 0 && n1 >= 0 && n2 >= 0 && n3 >= 0) {
+            // One test for all four (a NaN fails it as it fails n ≥ 0): a chain of four branches
+            // left C2 a never-taken one to compile as a trap, fired when a pile shifts.
+            if (Math.min(Math.min(n0, n1), Math.min(n2, n3)) >= 0) {
                 L[f] = n0;
                 L[f + 1] = n1;
                 L[f + 2] = n2;
@@ -1483,6 +1524,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int[] held = new int[0], byRank = new int[0];
     /** Body adjacency over manifolds (compressed rows), the breadth-first queue, sort buckets. */
     private int[] adjStart = new int[0], adj = new int[0], queue = new int[0], buckets = new int[0];
+    /** levelBodies' queue length. */
+    private int queueTail;
+    /** Whether holdBodies found a held body that can move. */
+    private boolean heldMovable;
 
     /**
      * Ranks bodies by breadth-first search from every immovable body through the manifolds,
@@ -1553,23 +1598,41 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** Breadth-first levels from the immovable bodies; out of their reach: Integer.MAX_VALUE. */
     private void levelBodies() {
         int n = bodyCount;
-        int head = 0, tail = 0;
-        for (int b = 0; b < n; b++) {
+        queueTail = 0;
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            seedLevels(s, Runs.end(s, n));
+        }
+        // The queue grows while it is walked: each run takes up to LENGTH of what is queued so far,
+        // so bodies leave it in the order of one first-in, first-out loop.
+        for (int head = 0; head < queueTail; ) {
+            int end = Runs.end(head, queueTail);
+            spreadLevels(head, end);
+            head = end;
+        }
+    }
+
+    /** Immovable bodies in [start, end) get level 0 and are queued; movable ones start unreached. */
+    private void seedLevels(int start, int end) {
+        for (int b = start; b < end; b++) {
             if (movable[b]) {
                 level[b] = Integer.MAX_VALUE;
             } else {
                 level[b] = 0;
-                queue[tail++] = b;
+                queue[queueTail++] = b;
             }
         }
-        while (head < tail) {
-            int b = queue[head++];
+    }
+
+    /** Gives the unreached neighbours of queue[start..end) the next level and queues them. */
+    private void spreadLevels(int start, int end) {
+        for (int h = start; h < end; h++) {
+            int b = queue[h];
             for (int k = adjStart[b]; k < adjStart[b + 1]; k++) {
                 int f = first[adj[k]];
                 int other = i0[f] == b ? i1[f] : i0[f];
                 if (level[other] == Integer.MAX_VALUE) {
                     level[other] = level[b] + 1;
-                    queue[tail++] = other;
+                    queue[queueTail++] = other;
                 }
             }
         }
@@ -1585,9 +1648,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int holdBodies() {
         int n = bodyCount, mc = manifoldCount;
         int maxRank = 0;
-        boolean any = false;
+        heldMovable = false;
         Arrays.fill(supports, 0, n, 0);
-        for (int m = 0; m < mc; m++) {
+        for (int s = 0; s < mc; s += Runs.LENGTH) {
+            maxRank = Math.max(maxRank, holdBodies(s, Runs.end(s, mc)));
+        }
+        return heldMovable ? maxRank : -1;
+    }
+
+    /** One run of {@link #holdBodies()}; @return the highest finite rank in it (0 for none). */
+    private int holdBodies(int start, int end) {
+        int maxRank = 0;
+        for (int m = start; m < end; m++) {
             int f = first[m], la = level[i0[f]], lb = level[i1[f]];
             int r = Math.min(la, lb);
             if (r != Integer.MAX_VALUE) {
@@ -1595,12 +1667,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             int h = la == lb ? -1 : (la < lb ? i0[f] : i1[f]);
             held[m] = h;
-            any |= h >= 0 && movable[h];
+            heldMovable |= h >= 0 && movable[h];
             if (h >= 0 && !jointContact[f]) {
                 supports[h == i0[f] ? i1[f] : i0[f]]++;
             }
         }
-        return any ? maxRank : -1;
+        return maxRank;
     }
 
     /** Counting sort by rank into {@code byRank}; manifolds out of reach of the static world go last. */
@@ -1731,15 +1803,18 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         double relax = settings.relaxation();
         double[] d = increment;
+        double least = Double.POSITIVE_INFINITY;
         for (int i = 0; i < 4; i++) {
             double sum = 0;
             for (int j = 0; j < 4; j++) {
                 sum += Q[4 * i + j] * r[j];
             }
             d[i] = -relax * sum;
-            if (lambda[f + i] + d[i] < 0) {
-                return false;
-            }
+            least = Math.min(least, lambda[f + i] + d[i]);
+        }
+        // One test after the loop, as in solveBlock4; !(x ≥ 0) also turns a NaN away.
+        if (!(least >= 0)) {
+            return false;
         }
         for (int i = 0; i < 4; i++) {
             lambda[f + i] += d[i];

@@ -483,14 +483,29 @@ public final class World {
     private void recordContactEvents() {
         pairCache.beginStep();
         pairEvents = 0;
-        long lastPair = Long.MIN_VALUE;
-        for (int c = 0; c < collisionContactCount; c++) {
+        lastEventPair = Long.MIN_VALUE;
+        for (int s = 0; s < collisionContactCount; s += Runs.LENGTH) {
+            groupPairEvents(s, Runs.end(s, collisionContactCount));
+        }
+        int previous = pairCache.previousCount();
+        for (int s = 0; s < previous; s += Runs.LENGTH) {
+            endUnmatchedPairs(s, Runs.end(s, previous));
+        }
+        events.deferContacts(fillContactEvents);
+    }
+
+    /** The pair of the last contact groupPairEvents saw (contacts of one pair lie together). */
+    private long lastEventPair;
+
+    /** One run of contacts [start, end): a pair event per pair, its contacts counted. */
+    private void groupPairEvents(int start, int end) {
+        for (int c = start; c < end; c++) {
             long pair = contactPairs[c];
-            if (pair == lastPair) {
+            if (pair == lastEventPair) {
                 pairEventContacts[pairEvents - 1]++;
                 continue;
             }
-            lastPair = pair;
+            lastEventPair = pair;
             int prev = pairCache.add(pair, 0);
             if (pairEvents == pairEventFirst.length) {
                 int cap = 2 * pairEvents;
@@ -503,7 +518,11 @@ public final class World {
             pairEventBegan[pairEvents] = prev < 0;
             pairEvents++;
         }
-        for (int i = 0; i < pairCache.previousCount(); i++) {
+    }
+
+    /** Last step's pairs [start, end) not touching now: an END event, or kept while both sleep. */
+    private void endUnmatchedPairs(int start, int end) {
+        for (int i = start; i < end; i++) {
             if (!pairCache.matched(i)) {
                 int sa = pairCache.previousBodyA(i);
                 int sb = pairCache.previousBodyB(i);
@@ -516,7 +535,6 @@ public final class World {
                 endEvents.addContact(ContactEvent.Type.END, idOfLiveSlot(sa), idOfLiveSlot(sb), null, null, 0, 0, 0);
             }
         }
-        events.deferContacts(fillContactEvents);
     }
 
     /**

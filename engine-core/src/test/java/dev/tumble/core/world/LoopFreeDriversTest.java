@@ -59,6 +59,14 @@ class LoopFreeDriversTest {
         assertWalksInRuns(SequentialImpulseSolver.class, "private void solveVelocities()");
         assertWalksInRuns(SequentialImpulseSolver.class, "private void solvePositions(int)");
         assertWalksInRuns(SequentialImpulseSolver.class, "private void writePoses()");
+        // Passes that on-stack replacement still compiled first in the pyramid's first second.
+        assertWalksInRuns(World.class, "private void recordContactEvents()");
+        assertWalksInRuns(IslandBuilder.class, "private void sortConstraints()");
+        assertWalksInRuns(SequentialImpulseSolver.class, "private void groupManifolds(");
+        assertWalksInRuns(SequentialImpulseSolver.class, "private void levelBodies()");
+        assertWalksInRuns(SequentialImpulseSolver.class, "private int holdBodies()");
+        assertWalksInRuns(SequentialImpulseSolver.class, "private static void wake(");
+        assertWalksInRuns(BroadPhase.class, "private int reportPairs(int)");
     }
 
     private static void assertWalksInRuns(Class<?> type, String header) {

@@ -1,6 +1,7 @@
 package dev.tumble.core.collision.broad;
 
 import dev.tumble.core.collision.shape.Aabb;
+import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /**
@@ -275,13 +276,20 @@ public final class BroadPhase {
             pairs = new long[Math.max(n, 2 * pairs.length)];
         }
         pairCount = 0;
-        for (int k = 0; k < n; k++) {
+        for (int s = 0; s < n; s += Runs.LENGTH) {
+            reportPairs(s, Runs.end(s, n));
+        }
+        return pairCount;
+    }
+
+    /** Appends the persistent pairs [start, end) that pass the exact tests to {@code pairs}. */
+    private void reportPairs(int start, int end) {
+        for (int k = start; k < end; k++) {
             long p = fatPairs[k];
             if (report((int) (p >>> 32), (int) p)) {
                 pairs[pairCount++] = p;
             }
         }
-        return pairCount;
     }
 
     /** @return whether either proxy of pair {@code p} changed since the last update. */
