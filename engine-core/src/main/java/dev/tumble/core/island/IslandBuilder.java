@@ -1,7 +1,6 @@
 package dev.tumble.core.island;
 
 import dev.tumble.core.internal.Runs;
-
 import java.util.Arrays;
 
 /**

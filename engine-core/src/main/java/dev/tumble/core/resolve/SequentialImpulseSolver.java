@@ -1070,9 +1070,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         // Tangents: fixed basis of the patch normal, turned so T0 follows the sliding velocity
         // (two decoupled tangents on a fixed basis settle on a skewed direction).
-        tangentBasis(nx, ny, nz, basis);
-        double[] t = tangents;
-        System.arraycopy(basis, 0, t, 0, 6);
+        double[] t = tangentBasis(nx, ny, nz, tangents);
         double t0x = t[0], t0y = t[1], t0z = t[2], t1x = t[3], t1y = t[4], t1z = t[5];
         int oa = 6 * a, ob = 6 * b;
         double[] v = vel;

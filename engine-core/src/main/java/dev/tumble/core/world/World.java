@@ -483,7 +483,6 @@ public final class World {
     private void recordContactEvents() {
         pairCache.beginStep();
         pairEvents = 0;
-        lastEventPair = Long.MIN_VALUE;
         for (int s = 0; s < collisionContactCount; s += Runs.LENGTH) {
             groupPairEvents(s, Runs.end(s, collisionContactCount));
         }
@@ -494,18 +493,17 @@ public final class World {
         events.deferContacts(fillContactEvents);
     }
 
-    /** The pair of the last contact groupPairEvents saw (contacts of one pair lie together). */
-    private long lastEventPair;
-
-    /** One run of contacts [start, end): a pair event per pair, its contacts counted. */
+    /**
+     * One run of contacts [start, end): a pair event per pair, its contacts counted. Contacts of
+     * one pair lie together, so a contact continues the last event when it has that event's pair.
+     */
     private void groupPairEvents(int start, int end) {
         for (int c = start; c < end; c++) {
             long pair = contactPairs[c];
-            if (pair == lastEventPair) {
+            if (pairEvents > 0 && pair == contactPairs[pairEventFirst[pairEvents - 1]]) {
                 pairEventContacts[pairEvents - 1]++;
                 continue;
             }
-            lastEventPair = pair;
             int prev = pairCache.add(pair, 0);
             if (pairEvents == pairEventFirst.length) {
                 int cap = 2 * pairEvents;
