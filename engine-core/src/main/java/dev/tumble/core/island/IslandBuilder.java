@@ -103,10 +103,15 @@ public final class IslandBuilder {
     /** Numbers the islands in order of their lowest body and labels every body with its own. */
     private void labelIslands(boolean[] inIsland) {
         islandCount = 0;
-        for (int i = 0; i < bodyCount; i++) {
-            rootToIsland[i] = -1;
+        Arrays.fill(rootToIsland, 0, bodyCount, -1);
+        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
+            labelBodies(inIsland, s, Runs.end(s, bodyCount));
         }
-        for (int i = 0; i < bodyCount; i++) {
+    }
+
+    /** Labels bodies [start, end), numbering an island when its root is first met. */
+    private void labelBodies(boolean[] inIsland, int start, int end) {
+        for (int i = start; i < end; i++) {
             if (inIsland != null && !inIsland[i]) {
                 islandOfBody[i] = -1;
                 continue;
@@ -122,16 +127,30 @@ public final class IslandBuilder {
     /** Counting sort of bodies by island (stable: ascending body index within an island). */
     private void sortBodies() {
         Arrays.fill(bodyStart, 0, islandCount + 1, 0);
-        for (int i = 0; i < bodyCount; i++) {
-            if (islandOfBody[i] >= 0) {
-                bodyStart[islandOfBody[i] + 1]++;
-            }
+        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
+            countBodies(s, Runs.end(s, bodyCount));
         }
         for (int k = 0; k < islandCount; k++) {
             bodyStart[k + 1] += bodyStart[k];
         }
         System.arraycopy(bodyStart, 0, cursor, 0, islandCount + 1);
-        for (int i = 0; i < bodyCount; i++) {
+        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
+            placeBodies(s, Runs.end(s, bodyCount));
+        }
+    }
+
+    /** Counts bodies [start, end) into their island's row of {@code bodyStart}. */
+    private void countBodies(int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (islandOfBody[i] >= 0) {
+                bodyStart[islandOfBody[i] + 1]++;
+            }
+        }
+    }
+
+    /** Writes bodies [start, end) at their island's cursor in {@code bodyOrder}. */
+    private void placeBodies(int start, int end) {
+        for (int i = start; i < end; i++) {
             int k = islandOfBody[i];
             if (k >= 0) {
                 bodyOrder[cursor[k]++] = i;

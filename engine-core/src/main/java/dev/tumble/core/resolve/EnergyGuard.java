@@ -3,6 +3,7 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.Runs;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -120,40 +121,20 @@ final class EnergyGuard {
     boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
             double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
             double lift, double dt, boolean positionsFollow) {
-        double before = 0, kinetic = 0, work = 0, allowed = 0;
-        double[] w = w9;
         // Free: no immovable body takes part, so momentum must be kept.
         boolean free = true;
-        for (int c = 0; c < count && free; c++) {
-            free = movable[i0[c]] && movable[i1[c]];
+        for (int s = 0; s < count && free; s += Runs.LENGTH) {
+            free = allMovable(movable, i0, i1, s, Runs.end(s, count));
         }
-        double mass = 0, px = 0, py = 0, pz = 0, cx = 0, cy = 0, cz = 0;
-        for (int b = 1; b < bodyCount; b++) {
-            int o = 6 * b;
-            if (!movable[b]) {
-                if (vel[o] != 0 || vel[o + 1] != 0 || vel[o + 2] != 0 || vel[o + 3] != 0 || vel[o + 4] != 0 || vel[o + 5] != 0) {
-                    return false;
-                }
-                continue;
+        sums.clear();
+        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
+            if (!sums.add(bodies, movable, im, vel0, inertia0, start, vel, pose, poseStride, inertia1, lift, dt, s,
+                    Runs.end(s, bodyCount))) {
+                return false;
             }
-            double m = 1 / im[b];
-            before += linear(vel0, o, m) + rotational(vel0, o, inertia0, 9 * b);
-            finalInertia(bodies, inertia1, b, w);
-            kinetic += linear(vel, o, m) + rotational(vel, o, w, 0);
-            RigidBody body = bodies[b];
-            double ax = body.lastFrameAccelerationX(), ay = body.lastFrameAccelerationY(), az = body.lastFrameAccelerationZ();
-            int p = poseStride * b, q = 3 * b;
-            work -= m * (ax * (pose[p] - start[q]) + ay * (pose[p + 1] - start[q + 1]) + az * (pose[p + 2] - start[q + 2]));
-            double g = Math.sqrt(Vector3d.lengthSquared(ax, ay, az));
-            allowed += m * g * (0.5 * g * dt * dt + lift);
-            mass += m;
-            px += m * vel[o];
-            py += m * vel[o + 1];
-            pz += m * vel[o + 2];
-            cx += m * pose[p];
-            cy += m * pose[p + 1];
-            cz += m * pose[p + 2];
         }
+        double before = sums.before, kinetic = sums.kinetic, work = sums.work, allowed = sums.allowed;
+        double mass = sums.mass, px = sums.px, py = sums.py, pz = sums.pz, cx = sums.cx, cy = sums.cy, cz = sums.cz;
         if (allowance == allowance) {
             allowed = allowance;
         }
@@ -214,6 +195,69 @@ final class EnergyGuard {
             vel[o + 5] = wz + s * (vel[o + 5] - wz);
         }
         return true;
+    }
+
+    /** @return whether both bodies of every contact in [start, end) are movable */
+    private static boolean allMovable(boolean[] movable, int[] i0, int[] i1, int start, int end) {
+        for (int c = start; c < end; c++) {
+            if (!movable[i0[c]] || !movable[i1[c]]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private final Balance sums = new Balance();
+
+    /**
+     * The island's balance summed over its bodies, slot by slot in order (so a pass made in runs,
+     * {@link Runs}, sums exactly as one loop would): the energy brought and left with (J), the
+     * work against the applied accelerations and the allowance (J), and the mass (kg), momentum
+     * (kg·m/s) and mass-weighted position (kg·m) of the movable bodies.
+     */
+    private final class Balance {
+        double before, kinetic, work, allowed, mass, px, py, pz, cx, cy, cz;
+
+        void clear() {
+            before = kinetic = work = allowed = mass = px = py = pz = cx = cy = cz = 0;
+        }
+
+        /** Adds slots [from, to). @return false when an immovable body moves (the island is not guarded) */
+        boolean add(RigidBody[] bodies, boolean[] movable, double[] im, double[] vel0, double[] inertia0, double[] start,
+                double[] vel, double[] pose, int poseStride, double[] inertia1, double lift, double dt, int from,
+                int to) {
+            double[] w = w9;
+            for (int b = from; b < to; b++) {
+                int o = 6 * b;
+                if (!movable[b]) {
+                    if (vel[o] != 0 || vel[o + 1] != 0 || vel[o + 2] != 0 || vel[o + 3] != 0 || vel[o + 4] != 0
+                            || vel[o + 5] != 0) {
+                        return false;
+                    }
+                    continue;
+                }
+                double m = 1 / im[b];
+                before += linear(vel0, o, m) + rotational(vel0, o, inertia0, 9 * b);
+                finalInertia(bodies, inertia1, b, w);
+                kinetic += linear(vel, o, m) + rotational(vel, o, w, 0);
+                RigidBody body = bodies[b];
+                double ax = body.lastFrameAccelerationX(), ay = body.lastFrameAccelerationY(),
+                        az = body.lastFrameAccelerationZ();
+                int p = poseStride * b, q = 3 * b;
+                work -= m * (ax * (pose[p] - start[q]) + ay * (pose[p + 1] - start[q + 1])
+                        + az * (pose[p + 2] - start[q + 2]));
+                double g = Math.sqrt(Vector3d.lengthSquared(ax, ay, az));
+                allowed += m * g * (0.5 * g * dt * dt + lift);
+                mass += m;
+                px += m * vel[o];
+                py += m * vel[o + 1];
+                pz += m * vel[o + 2];
+                cx += m * pose[p];
+                cy += m * pose[p + 1];
+                cz += m * pose[p + 2];
+            }
+            return true;
+        }
     }
 
     /**

@@ -67,6 +67,23 @@ class LoopFreeDriversTest {
         assertWalksInRuns(SequentialImpulseSolver.class, "private int holdBodies()");
         assertWalksInRuns(SequentialImpulseSolver.class, "private static void wake(");
         assertWalksInRuns(BroadPhase.class, "private int reportPairs(int)");
+        // The last ones the pyramid compiled on stack: the energy guard's balance (twice a step,
+        // compiled on stack and then whole as the pyramid's third largest compile, after step 500),
+        // the island builder's labels and body sort, the manifold cache's end of step and
+        // the contact cache's key index.
+        assertWalksInRuns(energyGuard(), "int, double, double, boolean)");
+        assertWalksInRuns(IslandBuilder.class, "private void labelIslands(boolean[])");
+        assertWalksInRuns(IslandBuilder.class, "private void sortBodies()");
+        assertWalksInRuns(ManifoldCache.class, "void finishStep()");
+        assertWalksInRuns(ContactCache.class, "private void indexKeys()");
+    }
+
+    private static Class<?> energyGuard() {
+        try {
+            return Class.forName("dev.tumble.core.resolve.EnergyGuard");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static void assertWalksInRuns(Class<?> type, String header) {
