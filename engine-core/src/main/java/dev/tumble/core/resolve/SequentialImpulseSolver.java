@@ -160,7 +160,22 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * run), and smaller shares cost time again (0.01: 0.66 ms). 0 runs every pass.
      */
     static final double SHOCK_TOLERANCE_SHARE = 0.1;
+    /**
+     * Body → slot for bodies this call met that {@link #bySlotOfWorld} cannot hold (in no world,
+     * or sharing a world index with a body of another world): open addressing, −1 empty, filled
+     * on first use in a call.
+     */
     private int[] table = new int[64];
+    private int tableMask;
+    private int tableNeed;
+    private boolean tableReady;
+    /**
+     * Body → slot by the body's world index ({@link RigidBody#worldIndex()}): entry w holds a
+     * slot when {@code stampOfWorld[w] == stamp}, so a new call starts empty without a fill.
+     */
+    private int[] bySlotOfWorld = new int[0];
+    private int[] stampOfWorld = new int[0];
+    private int stamp;
 
     private final double[] basis = new double[6];
     /** preparePatch's fixed tangents, then the turned ones. */
@@ -533,12 +548,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
         Arrays.fill(pseudo, 0, 6, 0);
         Arrays.fill(pose, 0, POSE, 0);
         pose[3] = 1;
-        int need = Integer.highestOneBit(Math.max(32, count * 4)) << 1;
-        if (table.length < need) {
-            table = new int[need];
+        // At most two bodies per contact: the table stays at most a quarter full.
+        tableNeed = Integer.highestOneBit(Math.max(32, count * 4)) << 1;
+        tableReady = false;
+        if (++stamp == 0) {
+            Arrays.fill(stampOfWorld, 0);
+            stamp = 1;
         }
-        Arrays.fill(table, 0, need, -1);
-        tableMask = need - 1;
         for (int s = 0; s < count; s += Runs.LENGTH) {
             indexBodies(contacts, s, Runs.end(s, count));
         }
@@ -551,11 +567,45 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
     }
 
-    private int tableMask;
-
+    /**
+     * The body's slot, given one on first sight. A body of a world is found by its world index,
+     * with no hashing (the lookup runs twice per contact); others through {@link #table}.
+     */
     private int indexOf(RigidBody b) {
         if (b == null) {
             return 0;
+        }
+        int w = b.worldIndex();
+        if (w >= 0 && w < stampOfWorld.length && stampOfWorld[w] == stamp) {
+            int e = bySlotOfWorld[w];
+            if (bodies[e] == b) {
+                return e;
+            }
+        }
+        return indexOfOther(b, w);
+    }
+
+    /** {@link #indexOf} for a body not found by its world index: looked up in, or added to, a slot. */
+    private int indexOfOther(RigidBody b, int w) {
+        if (w >= 0 && (w >= stampOfWorld.length || stampOfWorld[w] != stamp)) {
+            if (w >= stampOfWorld.length) {
+                int n = Math.max(w + 1, 2 * stampOfWorld.length);
+                stampOfWorld = Arrays.copyOf(stampOfWorld, n);
+                bySlotOfWorld = Arrays.copyOf(bySlotOfWorld, n);
+            }
+            int k = addBody(b);
+            stampOfWorld[w] = stamp;
+            bySlotOfWorld[w] = k;
+            return k;
+        }
+        if (!tableReady) {
+            int need = tableNeed;
+            if (table.length < need) {
+                table = new int[need];
+            }
+            Arrays.fill(table, 0, need, -1);
+            tableMask = need - 1;
+            tableReady = true;
         }
         int mask = tableMask;
         int slot = (System.identityHashCode(b) * 0x9E3779B9) >>> 7 & mask;
@@ -569,9 +619,15 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             slot = (slot + 1) & mask;
         }
+        int k = addBody(b);
+        table[slot] = k;
+        return k;
+    }
+
+    /** Gives body b the next slot and loads its mass, inertia, velocities and pose. @return the slot */
+    private int addBody(RigidBody b) {
         int k = bodyCount++;
         ensureBodies(bodyCount);
-        table[slot] = k;
         bodies[k] = b;
         boolean m = b.type() == BodyType.DYNAMIC && b.isAwake() && b.inverseMass() > 0;
         movable[k] = m;

@@ -35,6 +35,61 @@ class SequentialImpulseContactTest {
         assertEquals(0, a.angularVelocity().length(), 1e-9);
     }
 
+    /**
+     * The solver finds a contact's body by its world index; bodies of two worlds can share one,
+     * and bodies in no world have none. A chain of four balls, every other one from a second world
+     * (so world indices 0 and 1 each name two bodies), or two in no world, must come out with
+     * exactly the velocities of the same chain with all four in no world.
+     */
+    @Test
+    void bodiesOfTwoWorldsSharingAWorldIndexAreNotConfused() {
+        double[] free = chainVelocities(0);
+        assertEquals(4 * 6, free.length);
+        assertTrue(free[0] != -3, "the chain exchanged momentum");
+        for (int worlds = 1; worlds <= 2; worlds++) {
+            double[] v = chainVelocities(worlds);
+            for (int k = 0; k < free.length; k++) {
+                assertEquals(free[k], v[k], 0, "component " + k + " with bodies in " + worlds + " world(s)");
+            }
+        }
+    }
+
+    /**
+     * Resolves a head-on chain of four balls; with {@code worlds} = 2, balls 0 and 2 join one
+     * world and 1 and 3 another (indices 0, 1 shared); with 1, balls 0 and 1 join a world and 2, 3
+     * stay in none. @return the balls' velocities and angular velocities after the call
+     */
+    private static double[] chainVelocities(int worlds) {
+        RigidBody[] b = {ball(1.35, -3), ball(0.45, 1), ball(-0.45, -0.5), ball(-1.35, 2)};
+        if (worlds == 2) {
+            dev.tumble.core.world.World w0 = new dev.tumble.core.world.World(), w1 = new dev.tumble.core.world.World();
+            w0.addBody(b[0]);
+            w0.addBody(b[2]);
+            w1.addBody(b[1]);
+            w1.addBody(b[3]);
+            assertEquals(b[0].worldIndex(), b[1].worldIndex());
+            assertEquals(b[2].worldIndex(), b[3].worldIndex());
+        } else if (worlds == 1) {
+            dev.tumble.core.world.World w = new dev.tumble.core.world.World();
+            w.addBody(b[0]);
+            w.addBody(b[1]);
+        }
+        Contact[] cs = new Contact[3];
+        for (int i = 0; i < 3; i++) {
+            double x = 0.9 - 0.9 * i;
+            cs[i] = new Contact(b[i], b[i + 1], new Vector3d(x, 0.1 * i, 0), new Vector3d(1, 0, 0.1 * i).normalize(), 0.05,
+                    0.4, 0.5);
+        }
+        new SequentialImpulseSolver().resolveContacts(cs, 3, DT);
+        double[] out = new double[24];
+        for (int i = 0; i < 4; i++) {
+            org.joml.Vector3dc v = b[i].velocity(), w = b[i].angularVelocity();
+            double[] six = {v.x(), v.y(), v.z(), w.x(), w.y(), w.z()};
+            System.arraycopy(six, 0, out, 6 * i, 6);
+        }
+        return out;
+    }
+
     @Test
     void restitutionZeroLeavesNoNormalRelativeVelocity() {
         RigidBody a = RigidBody.dynamic().mass(1).inertiaTensor(Inertia.box(1, 0.5, 0.3, 0.4)).position(0.2, 0.5, 0.1)
