@@ -25,10 +25,10 @@ final class Report {
             Map<String, List<Measure.Result>> stress, Map<Integer, List<Measure.Result>> scaling, double alloc) {
         StringBuilder md = new StringBuilder();
         int first = Measure.firstTimed(cfg.steps);
-        md.append(String.format(Locale.ROOT, "Measured with `SideBySide %s`: %d steps per run, ms per step = mean of steps %d–%d, "
-                + "median of %d %s run%s (after %d warm-up round%s); %d cores seen by the JVM, Java %s, %s.%n%n",
-                cfg.inProcess ? "--in-process" : "", cfg.steps, first, cfg.steps - 1, cfg.runs,
-                cfg.inProcess ? "in-process" : "fresh-JVM", cfg.runs == 1 ? "" : "s", cfg.warmup, cfg.warmup == 1 ? "" : "s",
+        md.append(String.format(Locale.ROOT, "Measured with `SideBySide%s`: %d steps per run, ms per step = mean of steps %d–%d, "
+                + "median of %d %s (after %d warm-up round%s); %d cores seen by the JVM, Java %s, %s.%n%n",
+                cfg.inProcess ? " --in-process" : cfg.cold ? " --cold" : "", cfg.steps, first, cfg.steps - 1, cfg.runs,
+                runKind(cfg), cfg.warmup, cfg.warmup == 1 ? "" : "s",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), System.getProperty("os.arch")));
         md.append("Engines alternate: each round runs every engine once per scene, in reversed order every other round.\n\n");
 
@@ -185,6 +185,15 @@ final class Report {
             md.append(' ').append(Measure.fmt(v)).append(" |");
         }
         md.append('\n');
+    }
+
+    /** What one measured run is, in the header's words. */
+    private static String runKind(SideBySide cfg) {
+        if (cfg.inProcess) {
+            return "runs in this one JVM";
+        }
+        return cfg.cold ? "fresh JVMs, each timing its first run (cold: the steps include the JIT's warm-up)"
+                : "fresh JVMs, each timing its second run (the first, of the same scene, is the warm-up run)";
     }
 
     private static String kind(String row) {

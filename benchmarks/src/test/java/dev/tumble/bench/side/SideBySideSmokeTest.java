@@ -53,6 +53,33 @@ class SideBySideSmokeTest {
     }
 
     @Test
+    void aChildsWarmUpRunLeavesTheTimedRunsPhysicsAlone() {
+        // The timed run after a warm-up run steps a newly built scene: same end state, bit for bit.
+        for (String kind : new String[] {"tumble", "jolt"}) {
+            Measure.Result cold = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, 0, false));
+            Measure.Result warm = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, 0, true));
+            assertEquals(cold.maxSpeed(), warm.maxSpeed(), kind);
+            assertEquals(cold.topDisplacement(), warm.topDisplacement(), kind);
+            assertEquals(cold.moving(), warm.moving(), kind);
+            assertTrue(warm.msPerStep() > 0, kind);
+        }
+    }
+
+    @Test
+    void aColdRunWritesItsOwnBlockAndLeavesTheOthersAlone(@TempDir Path dir) throws Exception {
+        Path doc = dir.resolve("benchmarks.md");
+        Files.writeString(doc, "# B\n\n" + SideBySide.BEGIN + "\nwarm table\n" + SideBySide.END + "\n");
+        SideBySide cold = new SideBySide("--cold", "--out", doc.toString());
+        cold.write("cold table");
+        String written = Files.readString(doc);
+        assertTrue(written.contains(SideBySide.BEGIN + "\nwarm table\n" + SideBySide.END), written);
+        int b = written.indexOf(SideBySide.BEGIN_COLD), e = written.indexOf(SideBySide.END_COLD);
+        assertTrue(b > 0 && e > b && written.substring(b, e).contains("cold table"), written);
+        assertEquals(dir.resolve("benchmarks-scaling-cold.png"), cold.chart);
+        assertThrows(IllegalArgumentException.class, () -> new SideBySide("--cold", "--in-process"));
+    }
+
+    @Test
     void theWarmupProbePrintsItsCurveAndTheTimedMean() {
         String line = WarmupProbe.run("pyramid", 100);
         // Two blocks of 50 steps, then steps firstTimed(100) = 16 to 99.
