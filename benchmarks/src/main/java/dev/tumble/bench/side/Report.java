@@ -27,8 +27,8 @@ final class Report {
         int first = Measure.firstTimed(cfg.steps);
         md.append(String.format(Locale.ROOT, "Measured with `SideBySide%s`: %d steps per run, ms per step = mean of steps %d–%d, "
                 + "median of %d %s (after %d warm-up round%s); %d cores seen by the JVM, Java %s, %s.%n%n",
-                cfg.inProcess ? " --in-process" : cfg.cold ? " --cold" : "", cfg.steps, first, cfg.steps - 1, cfg.runs,
-                runKind(cfg), cfg.warmup, cfg.warmup == 1 ? "" : "s",
+                cfg.mode.flag, cfg.steps, first, cfg.steps - 1, cfg.runs,
+                cfg.mode.runs, cfg.warmup, cfg.warmup == 1 ? "" : "s",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), System.getProperty("os.arch")));
         md.append("Engines alternate: each round runs every engine once per scene, in reversed order every other round.\n\n");
 
@@ -185,15 +185,6 @@ final class Report {
             md.append(' ').append(Measure.fmt(v)).append(" |");
         }
         md.append('\n');
-    }
-
-    /** What one measured run is, in the header's words. */
-    private static String runKind(SideBySide cfg) {
-        if (cfg.inProcess) {
-            return "runs in this one JVM";
-        }
-        return cfg.cold ? "fresh JVMs, each timing its first run (cold: the steps include the JIT's warm-up)"
-                : "fresh JVMs, each timing its second run (the first, of the same scene, is the warm-up run)";
     }
 
     private static String kind(String row) {
