@@ -14,6 +14,9 @@ final class Measure {
     private Measure() {
     }
 
+    /** Runs started in this JVM by {@link #standard} and {@link #world}: lets a test see a child's warm-up run. */
+    static int runsStarted;
+
     /** The first timed step of a run of {@code steps}: 100, or a sixth of a short (smoke) run. */
     static int firstTimed(int steps) {
         return steps >= 200 ? 100 : steps / 6;
@@ -49,6 +52,7 @@ final class Measure {
 
     /** Runs {@code engine} on a standard scene for {@code steps} steps. */
     static Result standard(Engine engine, Scene scene, int steps) {
+        runsStarted++;
         engine.build(scene);
         int n = scene.boxes();
         double[] start = new double[3 * n];
@@ -98,6 +102,7 @@ final class Measure {
 
     /** Runs a Tumble world (stress and scaling scenes) for {@code steps} steps; no end-state figures. */
     static Result world(String label, World world, int steps, String settings) {
+        runsStarted++;
         double[] stages = new double[StepProfile.Stage.values().length];
         int first = firstTimed(steps);
         long total = 0;

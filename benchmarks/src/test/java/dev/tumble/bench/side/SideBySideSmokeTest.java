@@ -66,6 +66,17 @@ class SideBySideSmokeTest {
     }
 
     @Test
+    void aWarmChildRunsTheSameMeasurementTwiceAndAColdOneOnce() {
+        int before = Measure.runsStarted;
+        SideBySide.child("tumble", "pyramid", 12, 0, false);
+        assertEquals(before + 1, Measure.runsStarted, "cold: the timed run only");
+        SideBySide.child("tumble", "pyramid", 12, 0, true);
+        assertEquals(before + 3, Measure.runsStarted, "warm: a warm-up run, then the timed run");
+        SideBySide.child("stress", "tower50", 12, 0, true);
+        assertEquals(before + 5, Measure.runsStarted, "stress scenes get a warm-up run too");
+    }
+
+    @Test
     void aColdRunWritesItsOwnBlockAndLeavesTheOthersAlone(@TempDir Path dir) throws Exception {
         Path doc = dir.resolve("benchmarks.md");
         Files.writeString(doc, "# B\n\n" + SideBySide.BEGIN + "\nwarm table\n" + SideBySide.END + "\n");
