@@ -42,12 +42,17 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
         return switch (n) {
             case "si", "sequential_impulse", "sequential-impulse", "sequentialimpulse" -> WorldSettings.Solver.SEQUENTIAL_IMPULSE;
             case "millington" -> WorldSettings.Solver.MILLINGTON;
-            default -> throw new IllegalArgumentException("solver must be si or millington, was '" + name + "'");
+            case "soft", "soft_step", "soft-step", "softstep" -> WorldSettings.Solver.SOFT_STEP;
+            default -> throw new IllegalArgumentException("solver must be si, soft or millington, was '" + name + "'");
         };
     }
 
-    /** The short name {@link #parseSolver} reads back: {@code si} or {@code millington}. */
+    /** The short name {@link #parseSolver} reads back: {@code si}, {@code soft} or {@code millington}. */
     public static String solverName(WorldSettings.Solver s) {
-        return s == WorldSettings.Solver.MILLINGTON ? "millington" : "si";
+        return switch (s) {
+            case MILLINGTON -> "millington";
+            case SOFT_STEP -> "soft";
+            case SEQUENTIAL_IMPULSE -> "si";
+        };
     }
 }

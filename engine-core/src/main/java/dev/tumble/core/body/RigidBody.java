@@ -454,6 +454,16 @@ public final class RigidBody {
     }
 
     /**
+     * Sets the velocity (m/s) and angular velocity (rad/s, world axes) as a solver computed them,
+     * without waking the body or checking the values: a solver primitive like {@link #solverPose};
+     * a non-finite result is caught after the step by the world, which quarantines the body.
+     */
+    public void solverVelocities(double vx, double vy, double vz, double wx, double wy, double wz) {
+        setTriple(VX, vx, vy, vz);
+        setTriple(WX, wx, wy, wz);
+    }
+
+    /**
      * Turns the body by the small rotation vector {@code angle} (rad, world axis times angle)
      * with the first-order update {@code q += ½·(0, angle)·q}, then normalises. Derived data is
      * not refreshed (see {@link #translate}); like it, a solver primitive that is not validated.
@@ -799,21 +809,42 @@ public final class RigidBody {
 
         calculateDerivedData();
         clearAccumulators();
-
-        if (canSleep) {
-            double vx = state[at + VX], vy = state[at + VY], vz = state[at + VZ];
-            double wx = state[at + WX], wy = state[at + WY], wz = state[at + WZ];
-            double currentMotion = vx * vx + vy * vy + vz * vz + (wx * wx + wy * wy + wz * wz);
-            double bias = cachedSleepBias;
-            motion = bias * motion + (1 - bias) * currentMotion;
-            if (motion < sleepEpsilon) {
-                if (sleepHere) {
-                    setAwake(false);
-                }
-            } else if (motion > 10 * sleepEpsilon) {
-                motion = 10 * sleepEpsilon;
-            }
+        if (recordMotion() && sleepHere) {
+            setAwake(false);
         }
+    }
+
+    /**
+     * Folds this step's speed into the recency-weighted motion that decides sleep, over a step of
+     * {@code duration} (s): what {@link #integrate} does after moving the body, for a solver that
+     * integrates bodies itself.
+     *
+     * @return whether the motion is now below the sleep epsilon (the body may sleep)
+     */
+    public boolean recordMotion(double duration) {
+        if (!(duration > 0) || duration == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
+        }
+        refreshDampingFactors(duration);
+        return recordMotion();
+    }
+
+    private boolean recordMotion() {
+        if (!canSleep) {
+            return false;
+        }
+        double vx = state[at + VX], vy = state[at + VY], vz = state[at + VZ];
+        double wx = state[at + WX], wy = state[at + WY], wz = state[at + WZ];
+        double currentMotion = vx * vx + vy * vy + vz * vz + (wx * wx + wy * wy + wz * wz);
+        double bias = cachedSleepBias;
+        motion = bias * motion + (1 - bias) * currentMotion;
+        if (motion < sleepEpsilon) {
+            return true;
+        }
+        if (motion > 10 * sleepEpsilon) {
+            motion = 10 * sleepEpsilon;
+        }
+        return false;
     }
 
     // pow(d, dt) for the damping and pow(½, dt) for the sleep average depend only on d and dt,

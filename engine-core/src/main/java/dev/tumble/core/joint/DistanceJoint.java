@@ -79,6 +79,16 @@ public final class DistanceJoint extends Joint {
         draw.segment(a, b, DebugDraw.Colors.JOINT);
     }
 
+    /** @return the anchor on body 0 in its body coordinates (m). */
+    public Vector3dc localAnchor0() {
+        return position0;
+    }
+
+    /** @return the anchor on body 1 in its body coordinates, or the world point when body 1 is null (m). */
+    public Vector3dc localAnchor1() {
+        return position1;
+    }
+
     /** @return rod or cable. */
     public Kind kind() {
         return kind;

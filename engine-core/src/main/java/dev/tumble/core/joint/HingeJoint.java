@@ -25,6 +25,8 @@ public final class HingeJoint extends Joint {
     private final Vector3d reference0 = new Vector3d();
     private final Vector3d reference1 = new Vector3d();
     private final Vector3d anchor0 = new Vector3d();
+    private final Vector3d anchor1 = new Vector3d();
+    private final Vector3d axis0 = new Vector3d();
     private final double halfAxis;
     private double lower = Double.NEGATIVE_INFINITY;
     private double upper = Double.POSITIVE_INFINITY;
@@ -52,6 +54,8 @@ public final class HingeJoint extends Joint {
         axisPoint1a.set(localAnchor(body1, pa));
         axisPoint1b.set(localAnchor(body1, pb));
         anchor0.set(localAnchor(body0, anchor));
+        anchor1.set(localAnchor(body1, anchor));
+        axis0.set(body0.directionToLocal(n, new Vector3d()));
         // A reference direction perpendicular to the axis, fixed in both bodies.
         Vector3d ref = Math.abs(n.x) < 0.9 ? new Vector3d(1, 0, 0) : new Vector3d(0, 1, 0);
         ref.sub(new Vector3d(n).mul(ref.dot(n))).normalize();
@@ -70,6 +74,46 @@ public final class HingeJoint extends Joint {
         this.lower = lower;
         this.upper = upper;
         return this;
+    }
+
+    /** @return the anchor on the hinge line in body 0's coordinates (m). */
+    public Vector3dc localAnchor0() {
+        return anchor0;
+    }
+
+    /** @return the anchor in body 1's coordinates, or in world coordinates when body 1 is null (m). */
+    public Vector3dc localAnchor1() {
+        return anchor1;
+    }
+
+    /** @return the hinge direction in body 0's coordinates (unit). */
+    public Vector3dc localAxis0() {
+        return axis0;
+    }
+
+    /** @return the hinge direction in body 1's coordinates, or world coordinates when body 1 is null (unit). */
+    public Vector3dc localAxis1() {
+        return axis1;
+    }
+
+    /** @return body 0's zero-angle direction, perpendicular to the axis, in its coordinates (unit). */
+    public Vector3dc localReference0() {
+        return reference0;
+    }
+
+    /** @return body 1's zero-angle direction in its coordinates, or world coordinates when body 1 is null (unit). */
+    public Vector3dc localReference1() {
+        return reference1;
+    }
+
+    /** @return the lower angle limit (rad; −∞ when unlimited). */
+    public double lowerLimit() {
+        return lower;
+    }
+
+    /** @return the upper angle limit (rad; +∞ when unlimited). */
+    public double upperLimit() {
+        return upper;
     }
 
     /** @return the current hinge angle (rad). */

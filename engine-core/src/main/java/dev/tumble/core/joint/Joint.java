@@ -22,6 +22,10 @@ public abstract class Joint {
     protected final RigidBody body0;
     protected final RigidBody body1;
     private boolean collideConnected;
+    /** Impulses the soft-step solver accumulated on this joint's rows (see {@link #solverImpulses()}). */
+    private final double[] solverImpulses = new double[SOLVER_ROWS];
+    /** Rows of {@link #solverImpulses()}: point (3), axis alignment (2), lower and upper limit, length. */
+    public static final int SOLVER_ROWS = 8;
     // Scratch for the generators (no allocation per step).
     protected final Vector3d a = new Vector3d();
     protected final Vector3d b = new Vector3d();
@@ -48,6 +52,17 @@ public abstract class Joint {
     public Joint collideConnected(boolean collide) {
         this.collideConnected = collide;
         return this;
+    }
+
+    /**
+     * The impulses the soft-step solver accumulated on this joint's rows in the last substep
+     * (N·s for point and length rows, N·m·s for angular rows), which start the next step's solve
+     * (warm starting). Indices: 0–2 the held point (x, y, z), 3–4 a hinge's axis alignment, 5 and 6
+     * the lower and upper limit (hinge angle or cable length), 7 a rod's length. Owned by the
+     * world's solver: read, do not write.
+     */
+    public double[] solverImpulses() {
+        return solverImpulses;
     }
 
     /** @return the first body (the one the contacts move along their normal). */

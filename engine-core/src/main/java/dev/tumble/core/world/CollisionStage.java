@@ -71,6 +71,8 @@ final class CollisionStage {
         // pessimistic contacts for Millington's resolver (0 there unless asked for).
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
             narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance());
+        } else if (settings.solver() == WorldSettings.Solver.SOFT_STEP) {
+            narrow.speculativeMargin(settings.softStep().speculativeDistance());
         } else {
             narrow.speculativeMargin(settings.resolver().contactMargin());
         }

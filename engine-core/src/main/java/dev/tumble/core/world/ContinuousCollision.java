@@ -104,10 +104,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     ContinuousCollision(CollisionStage collision, WorldSettings settings) {
         this.collision = collision;
         this.sweepHalfSpaces = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
-        this.takeLiftFromMotion = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE
-                && settings.resolver().energyGuard();
-        this.payLifts = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE ? settings.sequentialImpulse().energyGuard()
-                : settings.resolver().energyGuard();
+        // The soft step has no energy guard: a put-back only takes the velocity into the surface out.
+        boolean millington = settings.solver() == WorldSettings.Solver.MILLINGTON;
+        this.takeLiftFromMotion = millington && settings.resolver().energyGuard();
+        this.payLifts = millington ? settings.resolver().energyGuard()
+                : settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE && settings.sequentialImpulse().energyGuard();
         this.undoUnsolvedPullBacks = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
     }
 

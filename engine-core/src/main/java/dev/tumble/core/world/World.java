@@ -24,6 +24,7 @@ import dev.tumble.core.internal.Runs;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.resolve.ContactResolver;
+import dev.tumble.core.solve.impulse.SoftStepSolver;
 import dev.tumble.core.world.StepProfile.Stage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -72,6 +73,14 @@ public final class World {
     private final StepProfile profile = new StepProfile();
     private final StateGuard guard;
     private final ContinuousCollision sweep;
+    /** The soft-step solver, or null when the world uses another. */
+    private final SoftStepSolver softStep;
+    /** The soft step's warm start: each contact point's impulses, kept by body pair and feature. */
+    private final SoftStepCache softStepCache = new SoftStepCache();
+    /** Per contact this step: normal, tangent 1 and tangent 2 impulses (N·s) for the soft step. */
+    private double[] warmImpulses = new double[192];
+    /** World gravity (x, y, z), m/s². */
+    private final double[] gravity;
 
     /** Per dense body: in an island this step (dynamic and awake). */
     private boolean[] inIsland = new boolean[16];
@@ -101,6 +110,8 @@ public final class World {
         this.solver = new IslandSolver(settings, collision);
         this.guard = new StateGuard(settings);
         this.sweep = new ContinuousCollision(collision, settings);
+        this.softStep = settings.solver() == WorldSettings.Solver.SOFT_STEP ? new SoftStepSolver(settings.softStep()) : null;
+        this.gravity = new double[] {settings.gravityX(), settings.gravityY(), settings.gravityZ()};
         Arrays.fill(sleepIsland, -1);
     }
 
@@ -185,6 +196,10 @@ public final class World {
         if (joints.contains(joint)) {
             throw new IllegalArgumentException("joint is already in this world: " + joint);
         }
+        if (softStep != null && !SoftStepSolver.solves(joint)) {
+            throw new IllegalArgumentException("joint " + joint + " (" + joint.getClass().getSimpleName()
+                    + ") has no constraint rows in the soft-step solver");
+        }
         bodies.requireMember("joint.body0", joint.body0());
         if (joint.body1() != null) {
             bodies.requireMember("joint.body1", joint.body1());
@@ -231,6 +246,10 @@ public final class World {
         events.takeFrom(pendingEvents);
         int n = bodies.size();
         ensureDense(n);
+        if (softStep != null) {
+            stepSoft(n, dt);
+            return;
+        }
 
         long t = System.nanoTime();
         wakeTouchedSleepIslands();
@@ -259,6 +278,60 @@ public final class World {
             sweep.sweepSolved(bodies, guard.previousPositions(), islands);
         }
         refreshUnsolved(n);
+        t = lap(Stage.RESOLVE, t);
+
+        sleepStillIslands(n);
+        wakeTouchedSleepIslands();
+        recordContactEvents();
+        int awake = bodyEvents(n);
+        stepCount++;
+        profile.counts(n, awake, contacts.size(), islands.islandCount());
+        lap(Stage.FINISH, t);
+    }
+
+    /**
+     * The soft step ({@link WorldSettings.Solver#SOFT_STEP}): forces, contacts found at the
+     * start-of-step poses, islands, the substepped solve (which integrates), then sleep and events.
+     */
+    private void stepSoft(int n, double dt) {
+        long t = System.nanoTime();
+        guard.begin(bodies, n, dt);
+        boolean sweeping = settings.continuousCollision();
+        if (sweeping) {
+            // Nothing moves before the solve: each body's start is where its contacts are found.
+            sweep.begin(n);
+            for (int i = 0; i < n; i++) {
+                sweep.noteIntegrated(bodies.at(i), i, guard.previousPositions());
+            }
+        }
+        wakeTouchedSleepIslands();
+        forces.updateForces(dt);
+        t = lap(Stage.FORCES, t);
+
+        collision.updateBroadPhase(bodies, dt);
+        t = lap(Stage.BROAD_PHASE, t);
+
+        contacts.clear();
+        collision.findContacts(contacts);
+        profile.pairs(collision.pairsTested(), collision.pairsReused());
+        collisionContactCount = contacts.size();
+        ensureFeatureKeys(collisionContactCount);
+        keyCollisionContacts(0, collisionContactCount);
+        t = lap(Stage.NARROW_PHASE, t);
+
+        buildIslands(n);
+        t = lap(Stage.ISLANDS, t);
+
+        warmImpulses = softStepCache.recall(contacts.array(), collisionContactCount, featureKeys, contactPairs,
+                warmImpulses);
+        softStep.solve(bodies.view(), contacts.array(), collisionContactCount, warmImpulses, joints, dt, gravity,
+                settings.maxLinearSpeed(), Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt));
+        softStepCache.remember(warmImpulses, collisionContactCount);
+        guard.quarantineNonFinite(bodies, n, events);
+        if (sweeping) {
+            // Fast bodies: the static world gets the last word on where they end the step.
+            sweep.sweepSolved(bodies, guard.previousPositions(), islands);
+        }
         t = lap(Stage.RESOLVE, t);
 
         sleepStillIslands(n);
@@ -378,6 +451,15 @@ public final class World {
         int count = contacts.size();
         for (int s = 0; s < count; s += Runs.LENGTH) {
             connectBodies(cs, s, Runs.end(s, count), noteDepths);
+        }
+        if (softStep != null) {
+            // Joints are constraints, not contacts, in the soft step: they join islands themselves.
+            for (int j = 0; j < joints.size(); j++) {
+                RigidBody b0 = joints.get(j).body0(), b1 = joints.get(j).body1();
+                islands.connect(islandIndex(b0), islandIndex(b1));
+                wakeIfTouchedByAwake(b0, b1);
+                wakeIfTouchedByAwake(b1, b0);
+            }
         }
         for (int s = 0; s < n; s += Runs.LENGTH) {
             markIslandBodies(s, Runs.end(s, n));

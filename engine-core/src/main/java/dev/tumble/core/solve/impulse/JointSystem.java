@@ -1,0 +1,265 @@
+package dev.tumble.core.solve.impulse;
+
+import java.util.Arrays;
+
+/**
+ * The joints' two-sided rows (held points, hinge axes, rod lengths) solved exactly, all at once:
+ * one linear system {@code A·Δλ = −(J·v + bias)} with {@code A = J·M⁻¹·Jᵀ}, factored as
+ * {@code L·D·Lᵀ} in band form.
+ *
+ * <p>Why not Gauss-Seidel: a row sees only its own two bodies, so a light link holding a heavy
+ * load passes the load on a little each sweep and the chain stretches by about the mass ratio
+ * over the sweep count; soft rows stretch by load over the light body's effective mass. Solved as
+ * one system, a chain of light links holding a mass a hundred times theirs keeps its length, and
+ * stiff rows cannot fight each other into instability.
+ *
+ * <p>Rows are added joint by joint in an order where joints sharing a body lie close together
+ * (the caller walks its joints breadth first), so A is banded: row a couples only to rows within
+ * {@link #bandwidth()} of it, and the factorisation costs {@code O(n·w²)} for n rows of band w —
+ * linear in the length of a chain or a rope. A redundant row (a second hinge on the same axis)
+ * gets a zero pivot and is dropped. Static and kinematic bodies couple nothing (infinite mass).
+ */
+final class JointSystem {
+    /** Widest band (rows) solved exactly; a wider system (a dense mesh of joints) is left to the caller. */
+    static final int MAX_BAND = 48;
+    /** A pivot below this fraction of its row's diagonal marks a redundant row, dropped. */
+    private static final double REDUNDANT = 1e-12;
+
+    private int rows;
+    /** Per row: the two slots (−1: none) and their Jacobians (linear 3, angular 3), body 0 first. */
+    private int[] slot0 = new int[16], slot1 = new int[16];
+    private double[] j0 = new double[96], j1 = new double[96];
+    /** Per row: M⁻¹·Jᵀ of each side (linear 3, angular 3). */
+    private double[] mj0 = new double[96], mj1 = new double[96];
+    /** Per row: position error (m or rad) and where its accumulated impulse lives. */
+    private double[] error = new double[16];
+    private double[][] accumulator = new double[16][];
+    private int[] accIndex = new int[16];
+    /** Per row: the right-hand side, then the solution Δλ. */
+    private double[] x = new double[16];
+    /** Band of L (unit lower triangle) and D: row a holds columns a − w .. a, the diagonal last. */
+    private double[] band = new double[16];
+    private double[] diagonal = new double[16];
+    private int width;
+    /** Per slot: first and last row touching it (for the band width). */
+    private int[] firstRow = new int[16], lastRow = new int[16];
+
+    /** Starts a new system with no rows. */
+    void begin() {
+        rows = 0;
+    }
+
+    /** @return the number of rows added since {@link #begin}. */
+    int rows() {
+        return rows;
+    }
+
+    /**
+     * Adds a row: {@code Ċ = J0·(v0, ω0) + J1·(v1, ω1)} with position error {@code c}; the impulse
+     * it finds is added to {@code acc[index]}.
+     */
+    void addRow(int s0, double lx0, double ly0, double lz0, double ax0, double ay0, double az0,
+            int s1, double lx1, double ly1, double lz1, double ax1, double ay1, double az1,
+            double c, double[] acc, int index) {
+        int r = rows++;
+        ensure(rows);
+        slot0[r] = s0;
+        slot1[r] = s1;
+        int o = 6 * r;
+        j0[o] = lx0;
+        j0[o + 1] = ly0;
+        j0[o + 2] = lz0;
+        j0[o + 3] = ax0;
+        j0[o + 4] = ay0;
+        j0[o + 5] = az0;
+        j1[o] = lx1;
+        j1[o + 1] = ly1;
+        j1[o + 2] = lz1;
+        j1[o + 3] = ax1;
+        j1[o + 4] = ay1;
+        j1[o + 5] = az1;
+        error[r] = c;
+        accumulator[r] = acc;
+        accIndex[r] = index;
+    }
+
+    /**
+     * @return the band width (rows) of the rows added, for {@code bodies} with {@code slots} slots:
+     *     the farthest two rows sharing a body lie apart
+     */
+    int bandwidth(int slots) {
+        if (firstRow.length < slots) {
+            firstRow = new int[Math.max(slots, 2 * firstRow.length)];
+            lastRow = new int[firstRow.length];
+        }
+        Arrays.fill(firstRow, 0, slots, -1);
+        int w = 0;
+        for (int r = 0; r < rows; r++) {
+            w = Math.max(w, touch(slot0[r], r));
+            w = Math.max(w, touch(slot1[r], r));
+        }
+        width = w;
+        return w;
+    }
+
+    private int touch(int s, int r) {
+        if (s < 0) {
+            return 0;
+        }
+        if (firstRow[s] < 0) {
+            firstRow[s] = r;
+        }
+        lastRow[s] = r;
+        return r - firstRow[s];
+    }
+
+    /**
+     * Solves every row exactly against the bodies' current velocities and applies the impulses.
+     * With {@code useBias} each row's error is pulled out at {@code biasRate} (1/s); without, only
+     * the rows' velocities are zeroed (the relax pass). Call {@link #bandwidth} first.
+     */
+    void solve(SolverBodies b, double biasRate, boolean useBias) {
+        int n = rows, w = width;
+        if (band.length < n * (w + 1)) {
+            band = new double[Math.max(n * (w + 1), 2 * band.length)];
+        }
+        for (int r = 0; r < n; r++) {
+            massWeighted(b, slot0[r], j0, mj0, r);
+            massWeighted(b, slot1[r], j1, mj1, r);
+            double rate = velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r);
+            x[r] = -(rate + (useBias ? biasRate * error[r] : 0));
+        }
+        factor(n, w);
+        substitute(n, w);
+        for (int r = 0; r < n; r++) {
+            double l = x[r];
+            accumulator[r][accIndex[r]] += l;
+            apply(b, slot0[r], mj0, r, l);
+            apply(b, slot1[r], mj1, r, l);
+        }
+    }
+
+    /** {@code L·D·Lᵀ = A} in the band, A's entries built on the fly from the rows' Jacobians. */
+    private void factor(int n, int w) {
+        int stride = w + 1;
+        for (int a = 0; a < n; a++) {
+            int from = Math.max(0, a - w);
+            for (int c = from; c <= a; c++) {
+                double sum = coupling(a, c);
+                for (int k = Math.max(from, c - w); k < c; k++) {
+                    sum -= band[a * stride + (k - a + w)] * band[c * stride + (k - c + w)] * diagonal[k];
+                }
+                if (c < a) {
+                    band[a * stride + (c - a + w)] = diagonal[c] == 0 ? 0 : sum / diagonal[c];
+                } else {
+                    double scale = coupling(a, a);
+                    diagonal[a] = sum > REDUNDANT * scale ? sum : 0;
+                    band[a * stride + w] = 1;
+                }
+            }
+        }
+    }
+
+    /** Solves {@code L·D·Lᵀ·Δλ = x} in place; a dropped row gets no impulse. */
+    private void substitute(int n, int w) {
+        int stride = w + 1;
+        for (int a = 0; a < n; a++) {
+            double sum = x[a];
+            for (int k = Math.max(0, a - w); k < a; k++) {
+                sum -= band[a * stride + (k - a + w)] * x[k];
+            }
+            x[a] = sum;
+        }
+        for (int a = 0; a < n; a++) {
+            x[a] = diagonal[a] == 0 ? 0 : x[a] / diagonal[a];
+        }
+        for (int a = n - 1; a >= 0; a--) {
+            double sum = x[a];
+            for (int k = a + 1; k <= Math.min(n - 1, a + w); k++) {
+                sum -= band[k * stride + (a - k + w)] * x[k];
+            }
+            x[a] = sum;
+        }
+    }
+
+    /** {@code A[a][c] = Σ over shared bodies J_a·M⁻¹·J_cᵀ}. */
+    private double coupling(int a, int c) {
+        double sum = 0;
+        int a0 = slot0[a], a1 = slot1[a], c0 = slot0[c], c1 = slot1[c];
+        if (a0 >= 0) {
+            sum += a0 == c0 ? dot6(j0, a, mj0, c) : 0;
+            sum += a0 == c1 ? dot6(j0, a, mj1, c) : 0;
+        }
+        if (a1 >= 0) {
+            sum += a1 == c0 ? dot6(j1, a, mj0, c) : 0;
+            sum += a1 == c1 ? dot6(j1, a, mj1, c) : 0;
+        }
+        return sum;
+    }
+
+    private static double dot6(double[] p, int a, double[] q, int c) {
+        int i = 6 * a, k = 6 * c;
+        return p[i] * q[k] + p[i + 1] * q[k + 1] + p[i + 2] * q[k + 2] + p[i + 3] * q[k + 3] + p[i + 4] * q[k + 4]
+                + p[i + 5] * q[k + 5];
+    }
+
+    /** {@code mj = M⁻¹·Jᵀ} of row r's side on slot s (zero for no slot). */
+    private static void massWeighted(SolverBodies b, int s, double[] j, double[] mj, int r) {
+        int o = 6 * r;
+        if (s < 0) {
+            Arrays.fill(mj, o, o + 6, 0);
+            return;
+        }
+        double im = b.invMass[s];
+        mj[o] = im * j[o];
+        mj[o + 1] = im * j[o + 1];
+        mj[o + 2] = im * j[o + 2];
+        double[] ii = b.invInertia;
+        int k = 9 * s;
+        double x = j[o + 3], y = j[o + 4], z = j[o + 5];
+        mj[o + 3] = ii[k] * x + ii[k + 1] * y + ii[k + 2] * z;
+        mj[o + 4] = ii[k + 3] * x + ii[k + 4] * y + ii[k + 5] * z;
+        mj[o + 5] = ii[k + 6] * x + ii[k + 7] * y + ii[k + 8] * z;
+    }
+
+    private static double velocity(SolverBodies b, int s, double[] j, int r) {
+        if (s < 0) {
+            return 0;
+        }
+        int o = 6 * r, k = 3 * s;
+        return j[o] * b.v[k] + j[o + 1] * b.v[k + 1] + j[o + 2] * b.v[k + 2]
+                + j[o + 3] * b.w[k] + j[o + 4] * b.w[k + 1] + j[o + 5] * b.w[k + 2];
+    }
+
+    /** Adds {@code M⁻¹·Jᵀ·λ} to slot s's velocities. */
+    private static void apply(SolverBodies b, int s, double[] mj, int r, double l) {
+        if (s < 0) {
+            return;
+        }
+        int o = 6 * r, k = 3 * s;
+        b.v[k] += mj[o] * l;
+        b.v[k + 1] += mj[o + 1] * l;
+        b.v[k + 2] += mj[o + 2] * l;
+        b.w[k] += mj[o + 3] * l;
+        b.w[k + 1] += mj[o + 4] * l;
+        b.w[k + 2] += mj[o + 5] * l;
+    }
+
+    private void ensure(int n) {
+        if (slot0.length >= n) {
+            return;
+        }
+        int c = Math.max(n, 2 * slot0.length);
+        slot0 = Arrays.copyOf(slot0, c);
+        slot1 = Arrays.copyOf(slot1, c);
+        j0 = Arrays.copyOf(j0, 6 * c);
+        j1 = Arrays.copyOf(j1, 6 * c);
+        mj0 = Arrays.copyOf(mj0, 6 * c);
+        mj1 = Arrays.copyOf(mj1, 6 * c);
+        error = Arrays.copyOf(error, c);
+        accumulator = Arrays.copyOf(accumulator, c);
+        accIndex = Arrays.copyOf(accIndex, c);
+        x = Arrays.copyOf(x, c);
+        diagonal = Arrays.copyOf(diagonal, c);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.tumble.core.solve.impulse;
+
+import dev.tumble.core.internal.Check;
+
+/**
+ * Settings of the soft-step solver ({@link SoftStepSolver}); immutable, validated on
+ * construction (an invalid field throws {@link IllegalArgumentException} naming it and its value).
+ *
+ * @param substeps substeps per world step (≥ 1); each integrates velocities, solves, integrates
+ *     positions and relaxes; more substeps make joints with large mass ratios stiffer
+ * @param contactHertz stiffness of contacts as a natural frequency, Hz (&gt; 0); capped at a quarter
+ *     of the substep rate, and doubled against static and kinematic bodies
+ * @param contactDampingRatio damping of contacts as a ratio of critical damping (≥ 0)
+ * @param jointHertz stiffness of joints' one-sided rows (hinge limits, cables), Hz (&gt; 0); capped at
+ *     a quarter of the substep rate. Two-sided rows (held points, hinge axes, rods) are solved
+ *     exactly and pull their whole error out each substep
+ * @param jointDampingRatio damping of joints' one-sided rows as a ratio of critical damping (≥ 0)
+ * @param maxPushOutSpeed the fastest a penetrating contact pushes its bodies apart, m/s (&gt; 0):
+ *     deep overlaps are undone over several steps instead of launching bodies
+ * @param restitutionThreshold closing speed at or below which a contact does not bounce, m/s (≥ 0)
+ * @param speculativeDistance how far apart two shapes may be and still be handed to the solver as
+ *     a contact, m (≥ 0): such a contact lets them close exactly that gap this step and no more
+ * @param warmStarting whether each contact and joint starts from last step's impulses
+ */
+public record SoftStepSettings(int substeps, double contactHertz, double contactDampingRatio, double jointHertz,
+        double jointDampingRatio, double maxPushOutSpeed, double restitutionThreshold, double speculativeDistance,
+        boolean warmStarting) {
+
+    /** Default substeps per step (Box2D v3's). */
+    public static final int DEFAULT_SUBSTEPS = 4;
+    /** Default contact stiffness, Hz (Box2D v3's). */
+    public static final double DEFAULT_CONTACT_HERTZ = 30;
+    /** Default contact damping ratio (Box2D v3's: heavily over-damped, so contacts do not bounce). */
+    public static final double DEFAULT_CONTACT_DAMPING_RATIO = 10;
+    /** Default joint stiffness, Hz (Box2D v3's). */
+    public static final double DEFAULT_JOINT_HERTZ = 60;
+    /** Default joint damping ratio (Box2D v3's). */
+    public static final double DEFAULT_JOINT_DAMPING_RATIO = 2;
+    /** Default push-out speed limit, m/s (Box2D v3's). */
+    public static final double DEFAULT_MAX_PUSH_OUT_SPEED = 3;
+    /** Default restitution threshold, m/s (Box2D's). */
+    public static final double DEFAULT_RESTITUTION_THRESHOLD = 1;
+    /** Default speculative distance, m (four 5 mm linear slops, as Box2D v3). */
+    public static final double DEFAULT_SPECULATIVE_DISTANCE = 0.02;
+
+    /** The defaults. */
+    public static final SoftStepSettings DEFAULTS = builder().build();
+
+    /** Validates every field. */
+    public SoftStepSettings {
+        if (substeps < 1) {
+            throw new IllegalArgumentException("substeps must be >= 1, was " + substeps);
+        }
+        Check.positive("contactHertz", contactHertz);
+        Check.nonNegative("contactDampingRatio", contactDampingRatio);
+        Check.positive("jointHertz", jointHertz);
+        Check.nonNegative("jointDampingRatio", jointDampingRatio);
+        Check.positive("maxPushOutSpeed", maxPushOutSpeed);
+        Check.nonNegative("restitutionThreshold", restitutionThreshold);
+        Check.nonNegative("speculativeDistance", speculativeDistance);
+    }
+
+    /** @return a builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder starting from these settings. */
+    public Builder toBuilder() {
+        return new Builder().substeps(substeps).contactHertz(contactHertz).contactDampingRatio(contactDampingRatio)
+                .jointHertz(jointHertz).jointDampingRatio(jointDampingRatio).maxPushOutSpeed(maxPushOutSpeed)
+                .restitutionThreshold(restitutionThreshold).speculativeDistance(speculativeDistance)
+                .warmStarting(warmStarting);
+    }
+
+    /** Builds {@link SoftStepSettings}; units are documented on the record. */
+    public static final class Builder {
+        private int substeps = DEFAULT_SUBSTEPS;
+        private double contactHertz = DEFAULT_CONTACT_HERTZ;
+        private double contactDampingRatio = DEFAULT_CONTACT_DAMPING_RATIO;
+        private double jointHertz = DEFAULT_JOINT_HERTZ;
+        private double jointDampingRatio = DEFAULT_JOINT_DAMPING_RATIO;
+        private double maxPushOutSpeed = DEFAULT_MAX_PUSH_OUT_SPEED;
+        private double restitutionThreshold = DEFAULT_RESTITUTION_THRESHOLD;
+        private double speculativeDistance = DEFAULT_SPECULATIVE_DISTANCE;
+        private boolean warmStarting = true;
+
+        private Builder() {
+        }
+
+        /** Substeps per step. */
+        public Builder substeps(int n) {
+            substeps = n;
+            return this;
+        }
+
+        /** Contact stiffness, Hz. */
+        public Builder contactHertz(double hertz) {
+            contactHertz = hertz;
+            return this;
+        }
+
+        /** Contact damping ratio. */
+        public Builder contactDampingRatio(double ratio) {
+            contactDampingRatio = ratio;
+            return this;
+        }
+
+        /** Joint stiffness, Hz. */
+        public Builder jointHertz(double hertz) {
+            jointHertz = hertz;
+            return this;
+        }
+
+        /** Joint damping ratio. */
+        public Builder jointDampingRatio(double ratio) {
+            jointDampingRatio = ratio;
+            return this;
+        }
+
+        /** Push-out speed limit, m/s. */
+        public Builder maxPushOutSpeed(double metresPerSecond) {
+            maxPushOutSpeed = metresPerSecond;
+            return this;
+        }
+
+        /** Restitution threshold, m/s. */
+        public Builder restitutionThreshold(double metresPerSecond) {
+            restitutionThreshold = metresPerSecond;
+            return this;
+        }
+
+        /** Speculative distance, m. */
+        public Builder speculativeDistance(double metres) {
+            speculativeDistance = metres;
+            return this;
+        }
+
+        /** Warm starting on or off. */
+        public Builder warmStarting(boolean on) {
+            warmStarting = on;
+            return this;
+        }
+
+        /** @return the settings; throws {@link IllegalArgumentException} naming an invalid field. */
+        public SoftStepSettings build() {
+            return new SoftStepSettings(substeps, contactHertz, contactDampingRatio, jointHertz, jointDampingRatio,
+                    maxPushOutSpeed, restitutionThreshold, speculativeDistance, warmStarting);
+        }
+    }
+}

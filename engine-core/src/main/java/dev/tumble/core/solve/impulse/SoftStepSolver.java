@@ -1,0 +1,161 @@
+package dev.tumble.core.solve.impulse;
+
+import dev.tumble.core.body.BodyType;
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.contact.Contact;
+import dev.tumble.core.joint.Joint;
+import java.util.List;
+
+/**
+ * The soft step: one world step of sequential impulses in Box2D v3's order, run as a list of
+ * {@link Stage}s. The contacts were found at the start-of-step poses (with speculative ones for
+ * pairs about to touch); the solver then takes every awake body through the substeps
+ * <pre>
+ *   for each substep h = dt / substeps:
+ *     integrate velocities  (gravity, forces, implicit gyroscopic term, damping)
+ *     warm start            (last substep's impulses)
+ *     solve                 (soft contacts and joints, biased: errors pulled out)
+ *     integrate positions
+ *     relax                 (the same rows without bias: the pull-out's velocity taken back)
+ *   restitution             (points that closed fast leave at e times that speed)
+ *   store impulses          (next step's warm start; contact events)
+ * </pre>
+ * Joints are constraints solved at the bodies' current poses; contacts keep their start-of-step
+ * anchors and measure their separation as the bodies move. No pass corrects positions after the
+ * solve and no guard checks energy: the soft rows pull errors out at a bounded rate and the
+ * relax pass removes what that pull added to the velocities.
+ *
+ * <p>Allocates nothing once its arrays have grown to the world's size. Deterministic: bodies,
+ * contacts and joints are visited in the order given.
+ */
+public final class SoftStepSolver {
+    /** The stages of {@link #solve}, in order. */
+    public enum Stage {
+        /** Bodies into slots; contact and joint rows built, warm-start impulses loaded. */
+        PREPARE,
+        /** Per substep: velocities from gravity, forces and the gyroscopic term. */
+        INTEGRATE_VELOCITIES,
+        /** Per substep: accumulated impulses applied. */
+        WARM_START,
+        /** Per substep: soft contacts and joints with position feedback. */
+        SOLVE,
+        /** Per substep: poses moved by the solved velocities. */
+        INTEGRATE_POSITIONS,
+        /** Per substep: the rows again without position feedback. */
+        RELAX,
+        /** Once: bounces. */
+        RESTITUTION,
+        /** Once: impulses kept for the next step, bodies written back. */
+        STORE
+    }
+
+    private final SoftStepSettings settings;
+    private final SolverBodies bodies = new SolverBodies();
+    private final ContactConstraints contacts = new ContactConstraints();
+    private final JointConstraints joints = new JointConstraints();
+
+    /** A solver with the given settings. */
+    public SoftStepSolver(SoftStepSettings settings) {
+        this.settings = settings;
+    }
+
+    // The step's inputs, set by solve() for its stages.
+    private List<RigidBody> worldBodies;
+    private Contact[] contactList;
+    private int contactCount;
+    private double[] warm;
+    private List<Joint> jointList;
+    private final double[] gravity = new double[3];
+    private double maxLinearSpeed, maxAngularSpeed;
+
+    /**
+     * Advances every awake dynamic and kinematic body of {@code worldBodies} by {@code dt} (s).
+     *
+     * @param worldBodies the world's bodies, by world index
+     * @param contactList the step's collision contacts, found at the start-of-step poses
+     * @param contactCount how many of {@code contactList} to solve
+     * @param warm per contact, its warm-start impulses (normal, tangent 1, tangent 2; N·s) in, and
+     *     the impulses to remember out
+     * @param jointList the world's joints
+     * @param gravity world gravity (x, y, z), m/s²
+     * @param maxLinearSpeed speed limit, m/s
+     * @param maxAngularSpeed angular speed limit, rad/s
+     */
+    public void solve(List<RigidBody> worldBodies, Contact[] contactList, int contactCount, double[] warm,
+            List<Joint> jointList, double dt, double[] gravity, double maxLinearSpeed, double maxAngularSpeed) {
+        this.worldBodies = worldBodies;
+        this.contactList = contactList;
+        this.contactCount = contactCount;
+        this.warm = warm;
+        this.jointList = jointList;
+        System.arraycopy(gravity, 0, this.gravity, 0, 3);
+        this.maxLinearSpeed = maxLinearSpeed;
+        this.maxAngularSpeed = maxAngularSpeed;
+        int substeps = settings.substeps();
+        double h = dt / substeps;
+        run(Stage.PREPARE, h);
+        for (int i = 0; i < substeps; i++) {
+            for (Stage stage : SUBSTEP) {
+                run(stage, h);
+            }
+        }
+        run(Stage.RESTITUTION, dt);
+        run(Stage.STORE, dt);
+        this.worldBodies = null;
+        this.contactList = null;
+        this.jointList = null;
+        this.warm = null;
+    }
+
+    private static final Stage[] SUBSTEP = {Stage.INTEGRATE_VELOCITIES, Stage.WARM_START, Stage.SOLVE,
+        Stage.INTEGRATE_POSITIONS, Stage.RELAX};
+
+    /** Runs one stage; {@code time} is the substep for the substep stages and the whole step for the rest. */
+    private void run(Stage stage, double time) {
+        switch (stage) {
+            case PREPARE -> prepare(time);
+            case INTEGRATE_VELOCITIES -> bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
+            case WARM_START -> {
+                contacts.warmStart(bodies);
+                joints.warmStart(bodies);
+            }
+            case SOLVE -> {
+                joints.solve(bodies, time, true);
+                contacts.solve(bodies, time, settings.maxPushOutSpeed(), true);
+            }
+            case INTEGRATE_POSITIONS -> bodies.integratePositions(time);
+            case RELAX -> {
+                joints.solve(bodies, time, false);
+                contacts.solve(bodies, time, settings.maxPushOutSpeed(), false);
+            }
+            case RESTITUTION -> contacts.restitution(bodies, settings.restitutionThreshold());
+            case STORE -> {
+                contacts.store(contactList, contactCount, warm);
+                bodies.store(time);
+            }
+        }
+    }
+
+    /** @return whether this solver has constraint rows for {@code joint} (ball, hinge, distance and Millington's joints). */
+    public static boolean solves(Joint joint) {
+        return JointConstraints.solves(joint);
+    }
+
+    private void prepare(double h) {
+        int n = worldBodies.size();
+        bodies.begin(n);
+        for (int i = 0; i < n; i++) {
+            RigidBody b = worldBodies.get(i);
+            if (b.isAwake() && b.type() != BodyType.STATIC && !b.isQuarantined()) {
+                bodies.add(b, gravity[0], gravity[1], gravity[2], h);
+            }
+        }
+        boolean warmStart = settings.warmStarting();
+        contacts.prepare(contactList, contactCount, warm, warmStart, bodies);
+        joints.prepare(jointList, bodies, warmStart);
+        // Stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substep.
+        double rate = 1 / h;
+        contacts.softness(Math.min(settings.contactHertz(), 0.25 * rate), settings.contactDampingRatio(), h);
+        joints.softness(Math.min(settings.jointHertz(), 0.25 * rate), settings.jointDampingRatio(), h);
+    }
+}
