@@ -42,6 +42,16 @@ final class CollisionStage {
     private final Aabb aabb = new Aabb();
     /** Half the narrow phase's speculative margin, m: added to every proxy's tight box. */
     private final double halfMargin;
+    /** The speculative margin every pair gets, m. */
+    private final double baseMargin;
+    /**
+     * Whether each pair's margin grows by how far its bodies may close this step (the soft step,
+     * which finds contacts once, at the start of the step, and must see every contact the step can
+     * make: a ball falling 10 cm a step meets the ground's contact before it overlaps it).
+     */
+    private final boolean predictive;
+    /** The step being collided, s (for {@link #predictive} margins). */
+    private double stepDt;
 
     /** Per body slot: its proxy ids, one per shape, in shape order. */
     private int[][] proxiesOfSlot = new int[16][];
@@ -72,12 +82,14 @@ final class CollisionStage {
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
             narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance());
         } else if (settings.solver() == WorldSettings.Solver.SOFT_STEP) {
-            narrow.speculativeMargin(settings.softStep().speculativeDistance());
+            narrow.speculativeMargin(settings.softStep().speculativeDistance()).roundMargins(true);
         } else {
             narrow.speculativeMargin(settings.resolver().contactMargin());
         }
         // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
         halfMargin = 0.5 * narrow.speculativeMargin();
+        baseMargin = narrow.speculativeMargin();
+        predictive = settings.solver() == WorldSettings.Solver.SOFT_STEP;
         reuseDistance = settings.manifoldReuseDistance();
     }
 
@@ -163,6 +175,7 @@ final class CollisionStage {
      * this step's candidate pairs (only proxies that left their fat box query the tree).
      */
     void updateBroadPhase(BodyRegistry bodies, double dt) {
+        stepDt = dt;
         int n = bodies.size();
         for (int s = 0; s < n; s += Runs.LENGTH) {
             moveProxies(bodies, s, Runs.end(s, n), dt);
@@ -191,9 +204,20 @@ final class CollisionStage {
         List<dev.tumble.core.collision.shape.Shape> shapes = b.shapes();
         int[] ids = proxiesOfSlot[b.id().index()];
         double dx = b.velocityX() * dt, dy = b.velocityY() * dt, dz = b.velocityZ() * dt;
+        double turn = predictive ? spin(b) * outerRadiusOfSlot[b.id().index()] * dt : 0;
         for (int s = 0; s < ids.length; s++) {
             pose.set(b, shapes.get(s));
             shapes.get(s).computeAabb(pose, aabb).fatten(halfMargin);
+            if (predictive) {
+                // The box swept over the step, so pairs that will meet during it are reported.
+                aabb.fatten(turn);
+                aabb.minX += Math.min(dx, 0);
+                aabb.minY += Math.min(dy, 0);
+                aabb.minZ += Math.min(dz, 0);
+                aabb.maxX += Math.max(dx, 0);
+                aabb.maxY += Math.max(dy, 0);
+                aabb.maxZ += Math.max(dz, 0);
+            }
             broad.move(ids[s], aabb, dx, dy, dz);
             broad.sleeping(ids[s], !b.isAwake());
         }
@@ -319,6 +343,9 @@ final class CollisionStage {
         }
         int shapeA = shapeIndexOfProxy[proxyA];
         int shapeB = shapeIndexOfProxy[proxyB];
+        if (predictive) {
+            narrow.speculativeMargin(baseMargin + closingBound(a, b) * stepDt);
+        }
         int n = keys ? collideOrReuse(sa, proxyA, sb, proxyB) : narrow.collide(proxyA, a, sa.shape(), proxyB, b, sb.shape(), manifold);
         if (n == 0) {
             return;
@@ -342,6 +369,21 @@ final class CollisionStage {
             contactFeature[index] = shapes | (cp.featureId & 0xFFFFFFFFL);
             contactPair[index] = pair;
         }
+    }
+
+    /**
+     * @return a bound on how fast any point of a's shapes approaches any point of b's, m/s: the
+     *     relative speed of the centres plus each body's spin times its reach
+     */
+    private double closingBound(RigidBody a, RigidBody b) {
+        double dvx = a.velocityX() - b.velocityX(), dvy = a.velocityY() - b.velocityY(), dvz = a.velocityZ() - b.velocityZ();
+        return Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + spin(a) * outerRadiusOfSlot[a.id().index()]
+                + spin(b) * outerRadiusOfSlot[b.id().index()];
+    }
+
+    private static double spin(RigidBody b) {
+        double x = b.angularVelocityX(), y = b.angularVelocityY(), z = b.angularVelocityZ();
+        return Math.sqrt(x * x + y * y + z * z);
     }
 
     /**

@@ -52,6 +52,16 @@ final class SoftStepCache {
         return warm;
     }
 
+    /** Writes the remembered impulses (for a snapshot). */
+    void write(java.io.DataOutput out) throws java.io.IOException {
+        cache.write(out);
+    }
+
+    /** Reads what {@link #write} wrote, replacing the remembered impulses. */
+    void read(java.io.DataInput in) throws java.io.IOException {
+        cache.read(in);
+    }
+
     /** Keeps the impulses the solve left in {@code warm} for the next step's {@link #recall}. */
     void remember(double[] warm, int count) {
         for (int c = 0; c < count; c++) {

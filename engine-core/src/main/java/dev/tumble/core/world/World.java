@@ -48,7 +48,7 @@ import org.joml.Vector3dc;
  */
 public final class World {
     private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
-    private static final int SNAPSHOT_VERSION = 3; // 2: contact cache entries carry their point; 3: reused manifolds
+    private static final int SNAPSHOT_VERSION = 4; // 2: contact cache entries carry their point; 3: reused manifolds; 4: soft step's impulses
 
     private final WorldSettings settings;
     private final BodyRegistry bodies = new BodyRegistry();
@@ -262,10 +262,7 @@ public final class World {
         collision.updateBroadPhase(bodies, dt);
         t = lap(Stage.BROAD_PHASE, t);
 
-        contacts.clear();
-        collision.findContacts(contacts);
-        profile.pairs(collision.pairsTested(), collision.pairsReused());
-        collisionContactCount = contacts.size();
+        findCollisionContacts();
         keyContacts();
         t = lap(Stage.NARROW_PHASE, t);
 
@@ -280,6 +277,19 @@ public final class World {
         refreshUnsolved(n);
         t = lap(Stage.RESOLVE, t);
 
+        finish(n, t);
+    }
+
+    /** This step's collision contacts into the buffer, from the broad phase's pairs. */
+    private void findCollisionContacts() {
+        contacts.clear();
+        collision.findContacts(contacts);
+        profile.pairs(collision.pairsTested(), collision.pairsReused());
+        collisionContactCount = contacts.size();
+    }
+
+    /** Sleep, contact and body events, the step count and the profile's counts. */
+    private void finish(int n, long t) {
         sleepStillIslands(n);
         wakeTouchedSleepIslands();
         recordContactEvents();
@@ -311,10 +321,7 @@ public final class World {
         collision.updateBroadPhase(bodies, dt);
         t = lap(Stage.BROAD_PHASE, t);
 
-        contacts.clear();
-        collision.findContacts(contacts);
-        profile.pairs(collision.pairsTested(), collision.pairsReused());
-        collisionContactCount = contacts.size();
+        findCollisionContacts();
         ensureFeatureKeys(collisionContactCount);
         keyCollisionContacts(0, collisionContactCount);
         t = lap(Stage.NARROW_PHASE, t);
@@ -334,13 +341,7 @@ public final class World {
         }
         t = lap(Stage.RESOLVE, t);
 
-        sleepStillIslands(n);
-        wakeTouchedSleepIslands();
-        recordContactEvents();
-        int awake = bodyEvents(n);
-        stepCount++;
-        profile.counts(n, awake, contacts.size(), islands.islandCount());
-        lap(Stage.FINISH, t);
+        finish(n, t);
     }
 
     // The step itself has no loops: each pass over the bodies or contacts is a method of its own,
@@ -799,6 +800,13 @@ public final class World {
             pairCache.write(out);
             solver.writeCache(out);
             collision.writeManifolds(out);
+            softStepCache.write(out);
+            out.writeInt(joints.size());
+            for (Joint j : joints) {
+                for (double impulse : j.solverImpulses()) {
+                    out.writeDouble(impulse);
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -850,6 +858,20 @@ public final class World {
             cache.read(in);
             solver.readCache(in, dryRun);
             collision.readManifolds(in, dryRun);
+            (dryRun ? new SoftStepCache() : softStepCache).read(in);
+            int jointCount = in.readInt();
+            if (jointCount != joints.size()) {
+                throw new IllegalArgumentException("snapshot has " + jointCount + " joints, the world " + joints.size());
+            }
+            for (Joint j : joints) {
+                double[] impulses = j.solverImpulses();
+                for (int k = 0; k < impulses.length; k++) {
+                    double impulse = in.readDouble();
+                    if (!dryRun) {
+                        impulses[k] = impulse;
+                    }
+                }
+            }
             if (!dryRun) {
                 stepCount = steps;
             }

@@ -31,7 +31,7 @@ class EnergyGuardTest {
     private static final int DROPS = 40;
 
     @ParameterizedTest
-    // The soft step has no energy guard; its own energy figures are in docs/solvers.md, "Current limits".
+    // The soft step has no guard; its figures for these drops are in docs/solvers.md, "Current limits".
     @EnumSource(value = WorldSettings.Solver.class, names = {"MILLINGTON", "SEQUENTIAL_IMPULSE"})
     void spinningDropsNeverGainEnergyWithTheGuard(WorldSettings.Solver solver) {
         assertEquals(0, dropsThatGainEnergy(solver, true), solver + ": drops gaining energy with the guard");

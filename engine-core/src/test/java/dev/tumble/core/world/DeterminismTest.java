@@ -44,7 +44,7 @@ class DeterminismTest {
         return world;
     }
 
-    private static long run(World world, int steps) {
+    static long run(World world, int steps) {
         for (int i = 0; i < steps; i++) {
             world.step(1 / 60.0);
         }

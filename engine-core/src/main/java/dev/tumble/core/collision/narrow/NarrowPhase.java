@@ -54,6 +54,19 @@ public final class NarrowPhase {
         return this;
     }
 
+    /**
+     * Whether spheres and capsules report contacts within the speculative margin too (default
+     * false: only boxes, hulls and planes do, which is what the sequential-impulse and Millington
+     * solvers were tuned with; the soft step turns it on).
+     */
+    private boolean roundMargins;
+
+    /** Sets whether spheres and capsules report speculative contacts (see {@link #speculativeMargin(double)}). */
+    public NarrowPhase roundMargins(boolean on) {
+        roundMargins = on;
+        return this;
+    }
+
     /** @return the speculative margin, m. */
     public double speculativeMargin() {
         return margin;
@@ -210,44 +223,76 @@ public final class NarrowPhase {
                     return PlaneContacts.polytope(polytope(a, pa, keyA, polyA), nx, ny, nz, d, twoSided, margin, out);
             }
         }
+        // Round shapes (spheres, capsules) take the margin by a radius grown by it; the contacts
+        // are then moved back to the real surface (unInflate).
+        double grow = roundMargins ? margin : 0;
+        int from = out.size();
         switch (a.type()) {
             case SPHERE: {
-                double r = ((Sphere) a).radius();
+                double r = ((Sphere) a).radius() + grow;
+                int n;
                 switch (tb) {
                     case SPHERE:
-                        return SphereContacts.sphereSphere(pa.px, pa.py, pa.pz, r, pb.px, pb.py, pb.pz, ((Sphere) b).radius(), 0, out);
+                        n = SphereContacts.sphereSphere(pa.px, pa.py, pa.pz, r, pb.px, pb.py, pb.pz, ((Sphere) b).radius(), 0, out);
+                        break;
                     case BOX:
                         polyB.setBox((Box) b, pb);
-                        return SphereContacts.sphereBox(pa.px, pa.py, pa.pz, r, polyB, out);
+                        n = SphereContacts.sphereBox(pa.px, pa.py, pa.pz, r, polyB, out);
+                        break;
                     case CAPSULE:
                         segment((Capsule) b, pb, segB);
-                        return SphereContacts.sphereCapsule(pa.px, pa.py, pa.pz, r, segB[0], segB[1], segB[2], segB[3], segB[4], segB[5],
+                        n = SphereContacts.sphereCapsule(pa.px, pa.py, pa.pz, r, segB[0], segB[1], segB[2], segB[3], segB[4], segB[5],
                                 ((Capsule) b).radius(), out);
+                        break;
                     default:
                         polyB.setHull((ConvexHull) b, pb);
-                        return spheres.sphereHull(pa.px, pa.py, pa.pz, r, polyB, out);
+                        n = spheres.sphereHull(pa.px, pa.py, pa.pz, r, polyB, out);
                 }
+                unInflate(out, from, grow);
+                return n;
             }
             case BOX:
             case CONVEX_HULL:
                 if (tb == ShapeType.CAPSULE) {
                     Polytope poly = polytope(a, pa, keyA, polyA);
                     segment((Capsule) b, pb, segB);
-                    int from = out.size();
-                    int n = capsules.capsulePolytope(segB, ((Capsule) b).radius(), poly, out);
+                    int n = capsules.capsulePolytope(segB, ((Capsule) b).radius() + grow, poly, out);
+                    unInflate(out, from, grow);
                     out.flip(from);
                     return n;
                 }
                 return polytopes.collide(polytope(a, pa, keyA, polyA), polytope(b, pb, keyB, polyB), margin, out);
-            case CAPSULE:
+            case CAPSULE: {
                 segment((Capsule) a, pa, segA);
+                double r = ((Capsule) a).radius() + grow;
+                int n;
                 if (tb == ShapeType.CAPSULE) {
                     segment((Capsule) b, pb, segB);
-                    return capsules.capsuleCapsule(segA, ((Capsule) a).radius(), segB, ((Capsule) b).radius(), out);
+                    n = capsules.capsuleCapsule(segA, r, segB, ((Capsule) b).radius(), out);
+                } else {
+                    n = capsules.capsulePolytope(segA, r, polytope(b, pb, keyB, polyB), out);
                 }
-                return capsules.capsulePolytope(segA, ((Capsule) a).radius(), polytope(b, pb, keyB, polyB), out);
+                unInflate(out, from, grow);
+                return n;
+            }
             default:
                 return 0;
+        }
+    }
+
+    /**
+     * Contacts {@code [from, size)} were found with shape A's radius grown by {@code grow} (m):
+     * back to the real surface, each is {@code grow} shallower and its point (midway between the
+     * surfaces) half of that further towards A.
+     */
+    private static void unInflate(ContactManifold out, int from, double grow) {
+        if (grow == 0) {
+            return;
+        }
+        for (int i = from; i < out.size(); i++) {
+            ContactPoint c = out.get(i);
+            c.penetration -= grow;
+            c.point.fma(0.5 * grow, c.normal);
         }
     }
 

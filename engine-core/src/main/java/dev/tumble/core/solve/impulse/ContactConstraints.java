@@ -15,53 +15,63 @@ import java.util.Arrays;
  * than the push-out speed, in the biased solve, and the relax solve that follows takes the push's
  * velocity back out, so pushing out never launches a body.
  *
+ * <p>Each row's Jacobian is built once per substep ({@link #refresh}), as Jolt's constraint parts
+ * are once per step: for a direction d at arms r0, r1 it keeps {@code r×d} (what the row reads of
+ * ω) and {@code I⁻¹·(r×d)} (what a unit impulse does to ω).
+ *
  * <p>Sign convention (Millington's): the normal points from body 1 to body 0, the way body 0 must
  * move; {@code +λ·n} acts on body 0 and {@code −λ·n} on body 1.
  */
 final class ContactConstraints {
-    private int count;
-    private Contact[] contact = new Contact[16];
-    private int[] slot0 = new int[16], slot1 = new int[16];
-    /** Normal and tangents, world (3 each per point). */
-    private double[] n = new double[48], t1 = new double[48], t2 = new double[48];
-    /** Arms from each body's centre to the point at the start of the step, world (3 each). */
-    private double[] r0 = new double[48], r1 = new double[48];
-    /** The same arms in each body's own frame, to follow the body's turn (3 each). */
-    private double[] a0 = new double[48], a1 = new double[48];
-    /** Separation at the start of the step, m (negative: penetration). */
-    private double[] separation0 = new double[16];
-    /** Effective masses of the normal and tangent rows, kg. */
-    private double[] normalMass = new double[16], tangentMass1 = new double[16], tangentMass2 = new double[16];
-    private double[] friction = new double[16], restitution = new double[16];
-    /** Normal velocity at the start of the step, m/s (negative: closing), for restitution. */
-    private double[] approach = new double[16];
-    /** The largest normal impulse of any substep, N·s: a point that never pushed does not bounce. */
-    private double[] maxNormalImpulse = new double[16];
-    /** Accumulated impulses: normal, tangent 1, tangent 2 (3 per point), N·s. */
-    private double[] impulse = new double[48];
-    /** Whether a point has a static or kinematic partner (stiffer softness, as Box2D). */
-    private boolean[] againstImmovable = new boolean[16];
-    private final Softness soft = new Softness();
-    private final Softness staticSoft = new Softness();
-    /** Per point: {@code r×n} and {@code I⁻¹·(r×n)} for body 0 and body 1 (3 each), for the manifold blocks. */
-    private double[] rn0 = new double[48], irn0 = new double[48], rn1 = new double[48], irn1 = new double[48];
-    /** Manifolds: runs of up to {@link #BLOCK} points of one body pair and one normal. */
-    private int manifolds;
-    private int[] manifoldFirst = new int[16], manifoldSize = new int[16];
-    /** Per manifold: its normal rows' {@code K = J·M⁻¹·Jᵀ}, {@code BLOCK × BLOCK} row-major. */
-    private double[] blockMass = new double[16 * BLOCK * BLOCK];
+    // Per point, STRIDE doubles: three rows (normal, tangent 1, tangent 2), each a direction and,
+    // per body, r×d and I⁻¹·(r×d); then the arms, the scalars and the accumulated impulses.
+    private static final int NORMAL = 0, TANGENT1 = 15, TANGENT2 = 30;
+    /** Offsets within a row: direction, then r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
+    private static final int DIR = 0, RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
+    /** Arms at the start of the step (world) and in each body's frame. */
+    private static final int R0 = 45, R1 = 48, A0 = 51, A1 = 54;
+    private static final int SEPARATION = 57, NORMAL_MASS = 58, TANGENT_MASS1 = 59, TANGENT_MASS2 = 60,
+            FRICTION = 61, RESTITUTION = 62, APPROACH = 63, MAX_NORMAL_IMPULSE = 64, IM0 = 65, IM1 = 66;
+    /** Accumulated impulses: normal, tangent 1, tangent 2, N·s. */
+    private static final int IMPULSE = 67;
+    /** Kinetic energy the normal row took out of the bodies this step, J (points that may bounce only). */
+    private static final int ABSORBED = 70;
+    /** Arms at the substep's poses (world): what the rows are built from. */
+    private static final int ARM0 = 71, ARM1 = 74;
+    private static final int STRIDE = 77;
+
     /** Most points solved as one block. */
     static final int BLOCK = 4;
     /** Regularisation of a rigid block, relative to its diagonal: four corners of a face constrain three motions. */
     private static final double RIGID_REGULARISATION = 1e-9;
+
+    private int count;
+    private Contact[] contact = new Contact[16];
+    private int[] slot0 = new int[16], slot1 = new int[16];
+    private double[] point = new double[16 * STRIDE];
+    /** Whether a point has a static or kinematic partner (stiffer softness, as Box2D). */
+    private boolean[] againstImmovable = new boolean[16];
+    private final Softness soft = new Softness();
+    private final Softness staticSoft = new Softness();
+    /** Manifolds: runs of up to {@link #BLOCK} points of one body pair and one normal. */
+    private int manifolds;
+    private int[] manifoldFirst = new int[16], manifoldSize = new int[16];
+    /**
+     * Per manifold: the Cholesky factors of its normal rows' {@code K + Γ} (lower triangle,
+     * {@code BLOCK × BLOCK} row-major), soft (Γ of its softness) and rigid (Γ tiny), and the
+     * compliance Γ of each soft row; K is that of the start of the step, like each row's mass.
+     */
+    private double[] softFactor = new double[16 * BLOCK * BLOCK], rigidFactor = new double[16 * BLOCK * BLOCK],
+            softGamma = new double[16 * BLOCK];
+    /** Per manifold: whether both factorisations exist (K + Γ positive definite). */
+    private boolean[] blockReady = new boolean[16];
     // Scratch of one block solve.
-    private final double[] blockA = new double[BLOCK * BLOCK], blockB = new double[BLOCK], blockS = new double[BLOCK],
-            blockV = new double[BLOCK];
+    private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK], blockV = new double[BLOCK];
 
     /**
      * Loads {@code contacts[0..count)} with their warm-start impulses {@code warm[3c..3c+3)}
-     * (normal, tangent 1, tangent 2; N·s) and computes each point's effective masses at the
-     * start-of-step poses. Points between two bodies without slots are skipped.
+     * (normal, tangent 1, tangent 2; N·s) and prepares each point's rows at the start-of-step
+     * poses. Points between two bodies without slots are skipped.
      */
     void prepare(Contact[] contacts, int contactCount, double[] warm, boolean warmStart, SolverBodies bodies) {
         count = 0;
@@ -76,99 +86,75 @@ final class ContactConstraints {
             contact[i] = ct;
             slot0[i] = s0;
             slot1[i] = s1;
-            againstImmovable[i] = bodies.invMass(s0) == 0 || bodies.invMass(s1) == 0;
-            int o = 3 * i;
-            double nx = ct.normalX(), ny = ct.normalY(), nz = ct.normalZ();
-            n[o] = nx;
-            n[o + 1] = ny;
-            n[o + 2] = nz;
-            tangents(o);
-            arm(bodies, s0, ct, r0, a0, o);
-            arm(bodies, s1, ct, r1, a1, o);
-            separation0[i] = -ct.penetration();
-            normalMass[i] = inverse(effectiveMass(bodies, i, n, o));
-            tangentMass1[i] = inverse(effectiveMass(bodies, i, t1, o));
-            tangentMass2[i] = inverse(effectiveMass(bodies, i, t2, o));
-            friction[i] = ct.friction();
-            restitution[i] = ct.restitution();
-            approach[i] = velocityAlong(bodies, i, nx, ny, nz);
-            armNormal(bodies, s0, r0, o, rn0, irn0);
-            armNormal(bodies, s1, r1, o, rn1, irn1);
-            maxNormalImpulse[i] = 0;
-            if (warmStart) {
-                impulse[o] = warm[3 * c];
-                impulse[o + 1] = warm[3 * c + 1];
-                impulse[o + 2] = warm[3 * c + 2];
-            } else {
-                impulse[o] = impulse[o + 1] = impulse[o + 2] = 0;
-            }
+            int p = STRIDE * i;
+            double[] q = point;
+            q[p + IM0] = bodies.invMass(s0);
+            q[p + IM1] = bodies.invMass(s1);
+            againstImmovable[i] = q[p + IM0] == 0 || q[p + IM1] == 0;
+            arm(bodies, s0, ct, p + R0, p + A0);
+            arm(bodies, s1, ct, p + R1, p + A1);
+            q[p + NORMAL] = ct.normalX();
+            q[p + NORMAL + 1] = ct.normalY();
+            q[p + NORMAL + 2] = ct.normalZ();
+            tangents(p);
+            buildRows(bodies, i);
+            q[p + SEPARATION] = -ct.penetration();
+            q[p + FRICTION] = ct.friction();
+            q[p + RESTITUTION] = ct.restitution();
+            q[p + APPROACH] = rowVelocity(bodies, i, p + NORMAL);
+            q[p + MAX_NORMAL_IMPULSE] = 0;
+            q[p + ABSORBED] = 0;
+            q[p + IMPULSE] = warmStart ? warm[3 * c] : 0;
+            q[p + IMPULSE + 1] = warmStart ? warm[3 * c + 1] : 0;
+            q[p + IMPULSE + 2] = warmStart ? warm[3 * c + 2] : 0;
         }
-        groupManifolds(bodies);
-    }
-
-    /** {@code rn = r×n} at point o and {@code irn = I⁻¹·rn} of slot s (zero for no slot). */
-    private void armNormal(SolverBodies b, int s, double[] r, int o, double[] rn, double[] irn) {
-        double x = r[o + 1] * n[o + 2] - r[o + 2] * n[o + 1];
-        double y = r[o + 2] * n[o] - r[o] * n[o + 2];
-        double z = r[o] * n[o + 1] - r[o + 1] * n[o];
-        rn[o] = x;
-        rn[o + 1] = y;
-        rn[o + 2] = z;
-        if (s < 0) {
-            irn[o] = irn[o + 1] = irn[o + 2] = 0;
-            return;
-        }
-        double[] ii = b.invInertia;
-        int k = 9 * s;
-        irn[o] = ii[k] * x + ii[k + 1] * y + ii[k + 2] * z;
-        irn[o + 1] = ii[k + 3] * x + ii[k + 4] * y + ii[k + 5] * z;
-        irn[o + 2] = ii[k + 6] * x + ii[k + 7] * y + ii[k + 8] * z;
+        groupManifolds();
+        factorBlocks();
     }
 
     /**
-     * Splits the points into manifolds (adjacent points of one body pair with one normal, at most
-     * {@link #BLOCK}) and computes each manifold's block {@code K[i][j] = m0⁻¹ + m1⁻¹ +
-     * (r0ᵢ×n)·I0⁻¹·(r0ⱼ×n) + (r1ᵢ×n)·I1⁻¹·(r1ⱼ×n)}.
+     * Rebuilds every row at the bodies' current poses: arms turned with their bodies, the inverse
+     * inertia of now. A body spinning at 45 rad/s turns 0.75 rad in a 1/60 s step, and rows built
+     * once at its start (as Box2D's, which stays right in 2-D, where inertia does not turn) pushed
+     * its corners along stale arms with a stale inertia: tumbling elastic drops gained energy.
      */
-    private void groupManifolds(SolverBodies b) {
-        manifolds = 0;
-        if (manifoldFirst.length < count) {
-            manifoldFirst = new int[Math.max(count, 2 * manifoldFirst.length)];
-            manifoldSize = new int[manifoldFirst.length];
-            blockMass = new double[manifoldFirst.length * BLOCK * BLOCK];
-        }
+    void refresh(SolverBodies bodies) {
         for (int i = 0; i < count; i++) {
-            int m = manifolds - 1;
-            if (m >= 0 && manifoldSize[m] < BLOCK && sameManifold(manifoldFirst[m], i)) {
-                manifoldSize[m]++;
-            } else {
-                m = manifolds++;
-                manifoldFirst[m] = i;
-                manifoldSize[m] = 1;
-            }
+            buildRows(bodies, i);
         }
-        for (int m = 0; m < manifolds; m++) {
-            int f = manifoldFirst[m], size = manifoldSize[m], k = m * BLOCK * BLOCK;
-            double linear = b.invMass(slot0[f]) + b.invMass(slot1[f]);
-            for (int i = 0; i < size; i++) {
-                int oi = 3 * (f + i);
-                for (int j = 0; j < size; j++) {
-                    int oj = 3 * (f + j);
-                    blockMass[k + BLOCK * i + j] = linear
-                            + rn0[oi] * irn0[oj] + rn0[oi + 1] * irn0[oj + 1] + rn0[oi + 2] * irn0[oj + 2]
-                            + rn1[oi] * irn1[oj] + rn1[oi + 1] * irn1[oj + 1] + rn1[oi + 2] * irn1[oj + 2];
-                }
-            }
-        }
+        factorBlocks();
     }
 
-    private boolean sameManifold(int a, int i) {
-        int oa = 3 * a, oi = 3 * i;
-        return slot0[a] == slot0[i] && slot1[a] == slot1[i] && contact[a].body0() == contact[i].body0()
-                && n[oa] * n[oi] + n[oa + 1] * n[oi + 1] + n[oa + 2] * n[oi + 2] > 0.9999;
+    /** Point i's arms at the current poses, then its three rows and their effective masses. */
+    private void buildRows(SolverBodies b, int i) {
+        int p = STRIDE * i;
+        double[] q = point;
+        turnedArm(b, slot0[i], p + A0, p + ARM0);
+        turnedArm(b, slot1[i], p + A1, p + ARM1);
+        q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
+        q[p + TANGENT_MASS1] = inverse(prepareRow(b, i, p + TANGENT1));
+        q[p + TANGENT_MASS2] = inverse(prepareRow(b, i, p + TANGENT2));
     }
 
-    /** The softness of this substep {@code h} (s): contacts at {@code hertz}, doubled against immovable bodies. */
+    /** {@code arm = R·local} with slot s's rotation now (zero for no slot). */
+    private void turnedArm(SolverBodies b, int s, int local, int arm) {
+        double[] q = point;
+        if (s < 0) {
+            q[arm] = q[arm + 1] = q[arm + 2] = 0;
+            return;
+        }
+        double[] r = b.rot;
+        int k = 9 * s;
+        double x = q[local], y = q[local + 1], z = q[local + 2];
+        q[arm] = r[k] * x + r[k + 1] * y + r[k + 2] * z;
+        q[arm + 1] = r[k + 3] * x + r[k + 4] * y + r[k + 5] * z;
+        q[arm + 2] = r[k + 6] * x + r[k + 7] * y + r[k + 8] * z;
+    }
+
+    /**
+     * The softness of the step's substeps {@code h} (s): contacts at {@code hertz}, doubled against
+     * immovable bodies. Set before {@link #prepare}, which factors the manifold blocks with it.
+     */
     void softness(double hertz, double dampingRatio, double h) {
         soft.set(hertz, dampingRatio, h);
         staticSoft.set(2 * hertz, dampingRatio, h);
@@ -177,22 +163,20 @@ final class ContactConstraints {
     /** Applies every point's accumulated impulses (the warm start of a substep). */
     void warmStart(SolverBodies bodies) {
         for (int i = 0; i < count; i++) {
-            int o = 3 * i;
-            double ln = impulse[o], l1 = impulse[o + 1], l2 = impulse[o + 2];
-            apply(bodies, i, ln * n[o] + l1 * t1[o] + l2 * t2[o], ln * n[o + 1] + l1 * t1[o + 1] + l2 * t2[o + 1],
-                    ln * n[o + 2] + l1 * t1[o + 2] + l2 * t2[o + 2]);
+            int p = STRIDE * i;
+            applyNormal(bodies, i, point[p + IMPULSE]);
+            applyRow(bodies, i, p + TANGENT1, point[p + IMPULSE + 1]);
+            applyRow(bodies, i, p + TANGENT2, point[p + IMPULSE + 2]);
         }
     }
 
     /**
-     * One Gauss-Seidel pass over every point: the normal row, then friction. With {@code useBias}
-     * penetration is pushed out softly ({@code h}: the substep, s; {@code maxPush}: m/s); without
-     * it (the relax pass) only speculative gaps are kept.
+     * One Gauss-Seidel pass over the manifolds: each one's normal rows together, then its friction.
+     * With {@code useBias} penetration is pushed out softly ({@code h}: the substep, s;
+     * {@code maxPush}: m/s); without it (the relax pass) only speculative gaps are kept.
      */
     void solve(SolverBodies bodies, double h, double maxPush, boolean useBias) {
         double invH = 1 / h;
-        // A manifold's points take their normal impulses together, then friction, so friction
-        // sees the whole manifold's normal load.
         for (int m = 0; m < manifolds; m++) {
             int first = manifoldFirst[m], size = manifoldSize[m];
             if (size == 1 || !solveBlock(bodies, m, invH, maxPush, useBias)) {
@@ -219,201 +203,285 @@ final class ContactConstraints {
      *     are solved one at a time
      */
     private boolean solveBlock(SolverBodies bodies, int m, double invH, double maxPush, boolean useBias) {
-        int first = manifoldFirst[m], size = manifoldSize[m], k = m * BLOCK * BLOCK;
-        boolean soft = false, rigid = false;
+        if (!blockReady[m]) {
+            return false;
+        }
+        int first = manifoldFirst[m], size = manifoldSize[m];
+        boolean softRows = false, rigidRows = false;
         for (int i = 0; i < size; i++) {
             double sep = separation(bodies, first + i);
             blockS[i] = sep;
             if (useBias && !(sep > 0)) {
-                soft = true;
+                softRows = true;
             } else {
-                rigid = true;
+                rigidRows = true;
             }
         }
-        if (soft && rigid) {
+        if (softRows && rigidRows) {
             return false;
         }
-        Softness kind = againstImmovable[first] ? staticSoft : this.soft;
-        double compliance = soft ? kind.impulseScale / kind.massScale : RIGID_REGULARISATION;
+        Softness kind = againstImmovable[first] ? staticSoft : soft;
         for (int i = 0; i < size; i++) {
-            int p = first + i, o = 3 * p;
-            double vn = velocityAlong(bodies, p, n[o], n[o + 1], n[o + 2]);
+            int p = STRIDE * (first + i);
             double sep = blockS[i];
             double bias = sep > 0 ? sep * invH : useBias ? Math.max(kind.biasRate * sep, -maxPush) : 0;
-            double gamma = compliance * blockMass[k + BLOCK * i + i];
-            blockB[i] = -(vn + bias) - (soft ? gamma * impulse[o] : 0);
-            for (int j = 0; j < size; j++) {
-                blockA[BLOCK * i + j] = blockMass[k + BLOCK * i + j] + (i == j ? gamma : 0);
-            }
+            double vn = rowVelocity(bodies, first + i, p + NORMAL);
+            blockS[i] = vn; // the separation is used; the velocity is kept for notePush
+            blockB[i] = -(vn + bias) - (softRows ? softGamma[m * BLOCK + i] * point[p + IMPULSE] : 0);
         }
-        if (!SmallSpd.solve(blockA, BLOCK, size, blockB, blockV)) {
-            return false;
-        }
+        SmallSpd.substitute(softRows ? softFactor : rigidFactor, m * BLOCK * BLOCK, BLOCK, size, blockB, blockV);
         for (int i = 0; i < size; i++) {
-            if (impulse[3 * (first + i)] + blockV[i] < 0) {
+            if (point[STRIDE * (first + i) + IMPULSE] + blockV[i] < 0) {
                 return false;
             }
         }
         for (int i = 0; i < size; i++) {
-            int p = first + i, o = 3 * p;
-            double d = blockV[i];
-            impulse[o] += d;
-            maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], impulse[o]);
-            apply(bodies, p, d * n[o], d * n[o + 1], d * n[o + 2]);
+            int p = STRIDE * (first + i);
+            double next = point[p + IMPULSE] + blockV[i];
+            point[p + IMPULSE] = next;
+            notePush(p, next, blockS[i]);
+        }
+        for (int i = 0; i < size; i++) {
+            applyNormal(bodies, first + i, blockV[i]);
         }
         return true;
     }
 
+    /** One point's normal row on its own: speculative, soft (biased solve) or rigid (relax). */
     private void solveNormal(SolverBodies bodies, int i, double invH, double maxPush, boolean useBias) {
-        {
-            int o = 3 * i;
-            double nx = n[o], ny = n[o + 1], nz = n[o + 2];
-            double s = separation(bodies, i);
-            double bias = 0, massScale = 1, impulseScale = 0;
-            if (s > 0) {
-                bias = s * invH; // close the gap exactly, no further
-            } else if (useBias) {
-                Softness k = againstImmovable[i] ? staticSoft : soft;
-                bias = Math.max(k.biasRate * s, -maxPush);
-                massScale = k.massScale;
-                impulseScale = k.impulseScale;
-            }
-            double vn = velocityAlong(bodies, i, nx, ny, nz);
-            double old = impulse[o];
-            double next = Math.max(old - normalMass[i] * massScale * (vn + bias) - impulseScale * old, 0);
-            impulse[o] = next;
-            maxNormalImpulse[i] = Math.max(maxNormalImpulse[i], next);
-            double d = next - old;
-            apply(bodies, i, d * nx, d * ny, d * nz);
+        int p = STRIDE * i;
+        double s = separation(bodies, i);
+        double bias = 0, massScale = 1, impulseScale = 0;
+        if (s > 0) {
+            bias = s * invH; // close the gap exactly, no further
+        } else if (useBias) {
+            Softness k = againstImmovable[i] ? staticSoft : soft;
+            bias = Math.max(k.biasRate * s, -maxPush);
+            massScale = k.massScale;
+            impulseScale = k.impulseScale;
         }
+        double old = point[p + IMPULSE];
+        double vn = rowVelocity(bodies, i, p + NORMAL);
+        double next = Math.max(old - point[p + NORMAL_MASS] * massScale * (vn + bias) - impulseScale * old, 0);
+        point[p + IMPULSE] = next;
+        notePush(p, next, vn);
+        applyNormal(bodies, i, next - old);
+    }
+
+    /**
+     * Notes a point's normal impulse {@code next} (N·s) with the normal velocity {@code vn} (m/s)
+     * it met: the first push of the step records that velocity as the point's approach, the speed
+     * restitution bounces back. At the start of the step a spinning body's corner may be closing
+     * faster than it is by the time it touches; bouncing that start speed back gave energy.
+     */
+    private void notePush(int p, double next, double vn) {
+        if (next > 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
+            point[p + APPROACH] = vn;
+        }
+        point[p + MAX_NORMAL_IMPULSE] = Math.max(point[p + MAX_NORMAL_IMPULSE], next);
     }
 
     /** Friction: each tangent row on its own, then the pair clamped to the cone {@code |λt| ≤ μ·λn}. */
     private void solveFriction(SolverBodies bodies, int i) {
-        int o = 3 * i;
-        double limit = friction[i] * impulse[o];
-        double old1 = impulse[o + 1], old2 = impulse[o + 2];
-        double new1 = old1 - tangentMass1[i] * velocityAlong(bodies, i, t1[o], t1[o + 1], t1[o + 2]);
-        double new2 = old2 - tangentMass2[i] * velocityAlong(bodies, i, t2[o], t2[o + 1], t2[o + 2]);
+        int p = STRIDE * i;
+        double limit = point[p + FRICTION] * point[p + IMPULSE];
+        double old1 = point[p + IMPULSE + 1], old2 = point[p + IMPULSE + 2];
+        double new1 = old1 - point[p + TANGENT_MASS1] * rowVelocity(bodies, i, p + TANGENT1);
+        double new2 = old2 - point[p + TANGENT_MASS2] * rowVelocity(bodies, i, p + TANGENT2);
         double length2 = new1 * new1 + new2 * new2;
         if (length2 > limit * limit) {
             double scale = length2 > 0 ? limit / Math.sqrt(length2) : 0;
             new1 *= scale;
             new2 *= scale;
         }
-        impulse[o + 1] = new1;
-        impulse[o + 2] = new2;
-        double d1 = new1 - old1, d2 = new2 - old2;
-        apply(bodies, i, d1 * t1[o] + d2 * t2[o], d1 * t1[o + 1] + d2 * t2[o + 1], d1 * t1[o + 2] + d2 * t2[o + 2]);
+        point[p + IMPULSE + 1] = new1;
+        point[p + IMPULSE + 2] = new2;
+        applyRow(bodies, i, p + TANGENT1, new1 - old1);
+        applyRow(bodies, i, p + TANGENT2, new2 - old2);
     }
 
     /**
-     * Restitution after the substeps: each point that closed faster than {@code threshold} (m/s)
-     * at the start of the step and pushed in some substep leaves at {@code e} times that speed.
+     * Restitution after the substeps: each point that met its partner closing faster than
+     * {@code threshold} (m/s) gives back e² of the kinetic energy its normal row took this step.
+     *
+     * <p>An impulse P on the row, whose velocity is now v and effective mass m, adds
+     * {@code P·v + P²/(2m)}; setting that to {@code e²·W} gives {@code P = m·(√(v² + 2e²W/m) − v)}.
+     * For a point stopped at rest this is Newton's rule (it leaves at e times its approach speed).
+     * Newton's rule applied to the approach speed of the start of the step, as Box2D does, can
+     * return more than the impact took: a spinning body's corner may close faster at the start of
+     * the step than when it touches, and its turn carries on through the substeps after the
+     * impact; tumbling elastic drops gained up to 60 % of their energy that way.
      */
     void restitution(SolverBodies bodies, double threshold) {
         for (int i = 0; i < count; i++) {
-            double e = restitution[i];
-            if (e == 0 || approach[i] > -threshold || maxNormalImpulse[i] == 0) {
+            int p = STRIDE * i;
+            double e = point[p + RESTITUTION], absorbed = point[p + ABSORBED];
+            if (e == 0 || point[p + APPROACH] > -threshold || !(absorbed > 0)) {
                 continue;
             }
-            int o = 3 * i;
-            double nx = n[o], ny = n[o + 1], nz = n[o + 2];
-            double vn = velocityAlong(bodies, i, nx, ny, nz);
-            double old = impulse[o];
-            double next = Math.max(old - normalMass[i] * (vn + e * approach[i]), 0);
-            impulse[o] = next;
-            double d = next - old;
-            apply(bodies, i, d * nx, d * ny, d * nz);
+            double m = point[p + NORMAL_MASS];
+            double vn = rowVelocity(bodies, i, p + NORMAL);
+            double bounce = m * (Math.sqrt(vn * vn + 2 * e * e * absorbed / m) - vn);
+            point[p + IMPULSE] += bounce;
+            applyRow(bodies, i, p + NORMAL, bounce);
         }
     }
 
     /**
+     * Applies {@code λ} (N·s) on point i's normal row; for a point that may bounce, adds the
+     * kinetic energy it took, {@code −λ·(v_before + v_after)/2}, to what restitution gives back.
+     */
+    private void applyNormal(SolverBodies bodies, int i, double lambda) {
+        int p = STRIDE * i;
+        if (point[p + RESTITUTION] == 0) {
+            applyRow(bodies, i, p + NORMAL, lambda);
+            return;
+        }
+        double before = rowVelocity(bodies, i, p + NORMAL);
+        applyRow(bodies, i, p + NORMAL, lambda);
+        point[p + ABSORBED] -= 0.5 * lambda * (before + rowVelocity(bodies, i, p + NORMAL));
+    }
+
+    /**
      * Writes each point's accumulated impulses to {@code warm[3c..3c+3)} by its contact's index
-     * {@code c} in the step's buffer, and adds the normal impulse (N·s) to its contact for events.
+     * {@code c} in the step's buffer (zero for contacts not solved), and adds the normal impulse
+     * (N·s) to its contact for events.
      */
     void store(Contact[] contacts, int contactCount, double[] warm) {
         int i = 0;
-        for (int c = 0; c < contactCount && i < count; c++) {
-            if (contacts[c] != contact[i]) {
+        for (int c = 0; c < contactCount; c++) {
+            if (i == count || contacts[c] != contact[i]) {
                 warm[3 * c] = warm[3 * c + 1] = warm[3 * c + 2] = 0;
                 continue;
             }
-            int o = 3 * i;
-            warm[3 * c] = impulse[o];
-            warm[3 * c + 1] = impulse[o + 1];
-            warm[3 * c + 2] = impulse[o + 2];
-            contact[i].addAppliedNormalImpulse(impulse[o]);
+            int p = STRIDE * i;
+            warm[3 * c] = point[p + IMPULSE];
+            warm[3 * c + 1] = point[p + IMPULSE + 1];
+            warm[3 * c + 2] = point[p + IMPULSE + 2];
+            contact[i].addAppliedNormalImpulse(point[p + IMPULSE]);
             i++;
+        }
+    }
+
+    // ------------------------------------------------------------------ rows
+
+    /**
+     * Prepares the row at {@code r} (its direction already there): {@code r×d} and
+     * {@code I⁻¹·(r×d)} per body.
+     *
+     * @return the row's inverse effective mass {@code m0⁻¹ + m1⁻¹ + (r0×d)·I0⁻¹·(r0×d) + (r1×d)·I1⁻¹·(r1×d)}
+     */
+    private double prepareRow(SolverBodies b, int i, int r) {
+        int p = STRIDE * i;
+        double k = point[p + IM0] + point[p + IM1];
+        k += armRow(b, slot0[i], p + ARM0, r, r + RD0, r + IRD0);
+        k += armRow(b, slot1[i], p + ARM1, r, r + RD1, r + IRD1);
+        return k;
+    }
+
+    /** Writes {@code rd = r×d} and {@code ird = I⁻¹·rd} of slot s; @return {@code rd·ird}. */
+    private double armRow(SolverBodies b, int s, int arm, int dir, int rd, int ird) {
+        double[] q = point;
+        if (s < 0) {
+            q[rd] = q[rd + 1] = q[rd + 2] = 0;
+            q[ird] = q[ird + 1] = q[ird + 2] = 0;
+            return 0;
+        }
+        double x = q[arm + 1] * q[dir + 2] - q[arm + 2] * q[dir + 1];
+        double y = q[arm + 2] * q[dir] - q[arm] * q[dir + 2];
+        double z = q[arm] * q[dir + 1] - q[arm + 1] * q[dir];
+        q[rd] = x;
+        q[rd + 1] = y;
+        q[rd + 2] = z;
+        double[] ii = b.invInertia;
+        int k = 9 * s;
+        double ix = ii[k] * x + ii[k + 1] * y + ii[k + 2] * z;
+        double iy = ii[k + 3] * x + ii[k + 4] * y + ii[k + 5] * z;
+        double iz = ii[k + 6] * x + ii[k + 7] * y + ii[k + 8] * z;
+        q[ird] = ix;
+        q[ird + 1] = iy;
+        q[ird + 2] = iz;
+        return x * ix + y * iy + z * iz;
+    }
+
+    /** @return {@code d·(v0 − v1) + (r0×d)·ω0 − (r1×d)·ω1}: the row's relative velocity, m/s. */
+    private double rowVelocity(SolverBodies b, int i, int r) {
+        double[] q = point, v = b.v, w = b.w;
+        double dx = q[r], dy = q[r + 1], dz = q[r + 2];
+        double rate = 0;
+        int s = slot0[i];
+        if (s >= 0) {
+            int k = 3 * s;
+            rate += dx * v[k] + dy * v[k + 1] + dz * v[k + 2]
+                    + q[r + RD0] * w[k] + q[r + RD0 + 1] * w[k + 1] + q[r + RD0 + 2] * w[k + 2];
+        }
+        s = slot1[i];
+        if (s >= 0) {
+            int k = 3 * s;
+            rate -= dx * v[k] + dy * v[k + 1] + dz * v[k + 2]
+                    + q[r + RD1] * w[k] + q[r + RD1 + 1] * w[k + 1] + q[r + RD1 + 2] * w[k + 2];
+        }
+        return rate;
+    }
+
+    /** Applies the impulse {@code λ} (N·s) of the row at {@code r}: {@code +λ} to body 0, {@code −λ} to body 1. */
+    private void applyRow(SolverBodies b, int i, int r, double lambda) {
+        double[] q = point, v = b.v, w = b.w;
+        int p = STRIDE * i;
+        int s = slot0[i];
+        if (s >= 0) {
+            int k = 3 * s;
+            double l = lambda * q[p + IM0];
+            v[k] += l * q[r];
+            v[k + 1] += l * q[r + 1];
+            v[k + 2] += l * q[r + 2];
+            w[k] += lambda * q[r + IRD0];
+            w[k + 1] += lambda * q[r + IRD0 + 1];
+            w[k + 2] += lambda * q[r + IRD0 + 2];
+        }
+        s = slot1[i];
+        if (s >= 0) {
+            int k = 3 * s;
+            double l = lambda * q[p + IM1];
+            v[k] -= l * q[r];
+            v[k + 1] -= l * q[r + 1];
+            v[k + 2] -= l * q[r + 2];
+            w[k] -= lambda * q[r + IRD1];
+            w[k + 1] -= lambda * q[r + IRD1 + 1];
+            w[k + 2] -= lambda * q[r + IRD1 + 2];
         }
     }
 
     // ------------------------------------------------------------------ geometry
 
     /**
-     * The point's separation now (m): its start separation plus how far the two bodies' points have
-     * moved apart along the normal, each point carried with its body's translation and turn.
+     * The point's separation now (m): its start separation plus how far the two bodies' copies of
+     * the point have moved apart along the normal, each carried with its body's translation and turn.
      */
     private double separation(SolverBodies b, int i) {
-        int o = 3 * i;
+        int p = STRIDE * i;
+        double[] q = point;
         double dx = 0, dy = 0, dz = 0;
-        int s0 = slot0[i], s1 = slot1[i];
-        if (s0 >= 0) {
-            dx += moved(b, s0, a0, r0, o, 0);
-            dy += moved(b, s0, a0, r0, o, 1);
-            dz += moved(b, s0, a0, r0, o, 2);
+        int s = slot0[i];
+        if (s >= 0) {
+            dx += moved(b, s, p + A0, p + R0, 0);
+            dy += moved(b, s, p + A0, p + R0, 1);
+            dz += moved(b, s, p + A0, p + R0, 2);
         }
-        if (s1 >= 0) {
-            dx -= moved(b, s1, a1, r1, o, 0);
-            dy -= moved(b, s1, a1, r1, o, 1);
-            dz -= moved(b, s1, a1, r1, o, 2);
+        s = slot1[i];
+        if (s >= 0) {
+            dx -= moved(b, s, p + A1, p + R1, 0);
+            dy -= moved(b, s, p + A1, p + R1, 1);
+            dz -= moved(b, s, p + A1, p + R1, 2);
         }
-        return separation0[i] + dx * n[o] + dy * n[o + 1] + dz * n[o + 2];
+        return q[p + SEPARATION] + dx * q[p + NORMAL] + dy * q[p + NORMAL + 1] + dz * q[p + NORMAL + 2];
     }
 
     /** Component {@code axis} of how far slot {@code s}'s copy of the point moved since the start: {@code Δp + R·a − r}. */
-    private static double moved(SolverBodies b, int s, double[] local, double[] arm, int o, int axis) {
+    private double moved(SolverBodies b, int s, int local, int arm, int axis) {
         int k = 9 * s + 3 * axis, so = 3 * s + axis;
-        double[] r = b.rot;
-        return b.p[so] - b.p0[so] + r[k] * local[o] + r[k + 1] * local[o + 1] + r[k + 2] * local[o + 2] - arm[o + axis];
-    }
-
-    /** @return {@code (v0 + ω0×r0 − v1 − ω1×r1)·d}: the relative velocity of the point along d, m/s. */
-    private double velocityAlong(SolverBodies b, int i, double dx, double dy, double dz) {
-        int o = 3 * i;
-        return pointVelocityAlong(b, slot0[i], r0, o, dx, dy, dz) - pointVelocityAlong(b, slot1[i], r1, o, dx, dy, dz);
-    }
-
-    private static double pointVelocityAlong(SolverBodies b, int s, double[] arm, int o, double dx, double dy, double dz) {
-        if (s < 0) {
-            return 0;
-        }
-        int k = 3 * s;
-        double[] v = b.v, w = b.w;
-        double rx = arm[o], ry = arm[o + 1], rz = arm[o + 2];
-        double px = v[k] + w[k + 1] * rz - w[k + 2] * ry;
-        double py = v[k + 1] + w[k + 2] * rx - w[k] * rz;
-        double pz = v[k + 2] + w[k] * ry - w[k + 1] * rx;
-        return px * dx + py * dy + pz * dz;
-    }
-
-    /** Applies {@code +P} at the point to body 0 and {@code −P} to body 1. */
-    private void apply(SolverBodies b, int i, double px, double py, double pz) {
-        int o = 3 * i;
-        b.applyImpulse(slot0[i], px, py, pz, r0[o], r0[o + 1], r0[o + 2]);
-        b.applyImpulse(slot1[i], -px, -py, -pz, r1[o], r1[o + 1], r1[o + 2]);
-    }
-
-    /** @return {@code m0⁻¹ + m1⁻¹ + (r0×d)·I0⁻¹·(r0×d) + (r1×d)·I1⁻¹·(r1×d)} for direction {@code d[o..]}. */
-    private double effectiveMass(SolverBodies b, int i, double[] d, int o) {
-        double dx = d[o], dy = d[o + 1], dz = d[o + 2];
-        return b.invMass(slot0[i]) + b.invMass(slot1[i]) + armMass(b, slot0[i], r0, o, dx, dy, dz)
-                + armMass(b, slot1[i], r1, o, dx, dy, dz);
-    }
-
-    private static double armMass(SolverBodies b, int s, double[] r, int o, double dx, double dy, double dz) {
-        double cx = r[o + 1] * dz - r[o + 2] * dy, cy = r[o + 2] * dx - r[o] * dz, cz = r[o] * dy - r[o + 1] * dx;
-        return b.angularMass(s, cx, cy, cz, cx, cy, cz);
+        double[] r = b.rot, q = point;
+        return b.p[so] - b.p0[so] + r[k] * q[local] + r[k + 1] * q[local + 1] + r[k + 2] * q[local + 2] - q[arm + axis];
     }
 
     private static double inverse(double k) {
@@ -421,26 +489,28 @@ final class ContactConstraints {
     }
 
     /** Arm of the contact point from slot {@code s}'s centre, in world and body axes (zero for no slot). */
-    private static void arm(SolverBodies b, int s, Contact ct, double[] world, double[] local, int o) {
+    private void arm(SolverBodies b, int s, Contact ct, int world, int local) {
+        double[] q = point;
         if (s < 0) {
-            world[o] = world[o + 1] = world[o + 2] = 0;
-            local[o] = local[o + 1] = local[o + 2] = 0;
+            q[world] = q[world + 1] = q[world + 2] = 0;
+            q[local] = q[local + 1] = q[local + 2] = 0;
             return;
         }
         int k = 3 * s, m = 9 * s;
         double rx = ct.pointX() - b.p[k], ry = ct.pointY() - b.p[k + 1], rz = ct.pointZ() - b.p[k + 2];
-        world[o] = rx;
-        world[o + 1] = ry;
-        world[o + 2] = rz;
+        q[world] = rx;
+        q[world + 1] = ry;
+        q[world + 2] = rz;
         double[] r = b.rot; // Rᵀ·arm
-        local[o] = r[m] * rx + r[m + 3] * ry + r[m + 6] * rz;
-        local[o + 1] = r[m + 1] * rx + r[m + 4] * ry + r[m + 7] * rz;
-        local[o + 2] = r[m + 2] * rx + r[m + 5] * ry + r[m + 8] * rz;
+        q[local] = r[m] * rx + r[m + 3] * ry + r[m + 6] * rz;
+        q[local + 1] = r[m + 1] * rx + r[m + 4] * ry + r[m + 7] * rz;
+        q[local + 2] = r[m + 2] * rx + r[m + 5] * ry + r[m + 8] * rz;
     }
 
-    /** Two unit tangents completing the normal at {@code o} to a right-handed basis, fixed by the normal alone. */
-    private void tangents(int o) {
-        double nx = n[o], ny = n[o + 1], nz = n[o + 2];
+    /** Two unit tangents completing the normal to a right-handed basis, fixed by the normal alone. */
+    private void tangents(int p) {
+        double[] q = point;
+        double nx = q[p + NORMAL], ny = q[p + NORMAL + 1], nz = q[p + NORMAL + 2];
         double tx, ty, tz;
         if (Math.abs(nx) > 0.57735) {
             double inv = 1 / Math.sqrt(nx * nx + ny * ny);
@@ -453,12 +523,76 @@ final class ContactConstraints {
             ty = nz * inv;
             tz = -ny * inv;
         }
-        t1[o] = tx;
-        t1[o + 1] = ty;
-        t1[o + 2] = tz;
-        t2[o] = ny * tz - nz * ty;
-        t2[o + 1] = nz * tx - nx * tz;
-        t2[o + 2] = nx * ty - ny * tx;
+        q[p + TANGENT1] = tx;
+        q[p + TANGENT1 + 1] = ty;
+        q[p + TANGENT1 + 2] = tz;
+        q[p + TANGENT2] = ny * tz - nz * ty;
+        q[p + TANGENT2 + 1] = nz * tx - nx * tz;
+        q[p + TANGENT2 + 2] = nx * ty - ny * tx;
+    }
+
+    /** Splits the points into manifolds: adjacent points of one body pair with one normal, at most {@link #BLOCK}. */
+    private void groupManifolds() {
+        manifolds = 0;
+        if (manifoldFirst.length < count) {
+            int n = Math.max(count, 2 * manifoldFirst.length);
+            manifoldFirst = new int[n];
+            manifoldSize = new int[n];
+            blockReady = new boolean[n];
+            softFactor = new double[n * BLOCK * BLOCK];
+            rigidFactor = new double[n * BLOCK * BLOCK];
+            softGamma = new double[n * BLOCK];
+        }
+        for (int i = 0; i < count; i++) {
+            int m = manifolds - 1;
+            if (m >= 0 && manifoldSize[m] < BLOCK && sameManifold(manifoldFirst[m], i)) {
+                manifoldSize[m]++;
+            } else {
+                m = manifolds++;
+                manifoldFirst[m] = i;
+                manifoldSize[m] = 1;
+            }
+        }
+    }
+
+    /**
+     * Each manifold's block {@code K[i][j] = m0⁻¹ + m1⁻¹ + (r0ᵢ×n)·I0⁻¹·(r0ⱼ×n) + (r1ᵢ×n)·I1⁻¹·(r1ⱼ×n)}
+     * with Γ on its diagonal, factored soft and rigid.
+     */
+    private void factorBlocks() {
+        double[] q = point;
+        for (int m = 0; m < manifolds; m++) {
+            int f = manifoldFirst[m], size = manifoldSize[m], k = m * BLOCK * BLOCK;
+            if (size == 1) {
+                continue;
+            }
+            Softness kind = againstImmovable[f] ? staticSoft : soft;
+            double compliance = kind.impulseScale / kind.massScale;
+            double linear = q[STRIDE * f + IM0] + q[STRIDE * f + IM1];
+            for (int i = 0; i < size; i++) {
+                int a = STRIDE * (f + i) + NORMAL;
+                for (int j = 0; j < size; j++) {
+                    int c = STRIDE * (f + j) + NORMAL;
+                    double kij = linear
+                            + q[a + RD0] * q[c + IRD0] + q[a + RD0 + 1] * q[c + IRD0 + 1] + q[a + RD0 + 2] * q[c + IRD0 + 2]
+                            + q[a + RD1] * q[c + IRD1] + q[a + RD1 + 1] * q[c + IRD1 + 1] + q[a + RD1 + 2] * q[c + IRD1 + 2];
+                    softFactor[k + BLOCK * i + j] = kij;
+                    rigidFactor[k + BLOCK * i + j] = kij;
+                }
+                double kii = softFactor[k + BLOCK * i + i];
+                softGamma[m * BLOCK + i] = compliance * kii;
+                softFactor[k + BLOCK * i + i] += compliance * kii;
+                rigidFactor[k + BLOCK * i + i] += RIGID_REGULARISATION * kii;
+            }
+            blockReady[m] = SmallSpd.factor(softFactor, k, BLOCK, size) && SmallSpd.factor(rigidFactor, k, BLOCK, size);
+        }
+    }
+
+    private boolean sameManifold(int a, int i) {
+        int pa = STRIDE * a + NORMAL, pi = STRIDE * i + NORMAL;
+        double[] q = point;
+        return slot0[a] == slot0[i] && slot1[a] == slot1[i] && contact[a].body0() == contact[i].body0()
+                && q[pa] * q[pi] + q[pa + 1] * q[pi + 1] + q[pa + 2] * q[pi + 2] > 0.9999;
     }
 
     private void ensure(int c) {
@@ -469,26 +603,7 @@ final class ContactConstraints {
         contact = Arrays.copyOf(contact, m);
         slot0 = Arrays.copyOf(slot0, m);
         slot1 = Arrays.copyOf(slot1, m);
-        separation0 = Arrays.copyOf(separation0, m);
-        normalMass = Arrays.copyOf(normalMass, m);
-        tangentMass1 = Arrays.copyOf(tangentMass1, m);
-        tangentMass2 = Arrays.copyOf(tangentMass2, m);
-        friction = Arrays.copyOf(friction, m);
-        restitution = Arrays.copyOf(restitution, m);
-        approach = Arrays.copyOf(approach, m);
-        maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, m);
         againstImmovable = Arrays.copyOf(againstImmovable, m);
-        n = Arrays.copyOf(n, 3 * m);
-        t1 = Arrays.copyOf(t1, 3 * m);
-        t2 = Arrays.copyOf(t2, 3 * m);
-        r0 = Arrays.copyOf(r0, 3 * m);
-        r1 = Arrays.copyOf(r1, 3 * m);
-        a0 = Arrays.copyOf(a0, 3 * m);
-        a1 = Arrays.copyOf(a1, 3 * m);
-        impulse = Arrays.copyOf(impulse, 3 * m);
-        rn0 = Arrays.copyOf(rn0, 3 * m);
-        irn0 = Arrays.copyOf(irn0, 3 * m);
-        rn1 = Arrays.copyOf(rn1, 3 * m);
-        irn1 = Arrays.copyOf(irn1, 3 * m);
+        point = Arrays.copyOf(point, STRIDE * m);
     }
 }

@@ -11,24 +11,26 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * The world's joints as soft constraints, solved with the contacts at the same poses: every
- * joint's rows are built from the bodies' current poses each time they are solved, so a
- * pendulum's rod is held where its bob is, not where it was at the start of the step.
+ * The world's joints as constraints, solved with the contacts at the same poses: every joint's
+ * rows are built from the bodies' current poses each time they are solved, so a pendulum's rod is
+ * held where its bob is, not where it was at the start of the step.
  *
  * <p>The parts, each a few rows (after Jolt's constraint parts; {@code C} the position error,
  * {@code J} the Jacobian, body 0 taking {@code +J·λ} and body 1 {@code −J·λ}):
  * <ul>
  * <li><b>point</b> (ball joint, hinge anchor): {@code C = x0 − x1}, the two anchors' world points;
- *     {@code Ċ = v0 + ω0×r0 − v1 − ω1×r1}; one 3×3 block
- *     {@code K = (m0⁻¹ + m1⁻¹)·1 − [r0]ₓ·I0⁻¹·[r0]ₓ − [r1]ₓ·I1⁻¹·[r1]ₓ}.
+ *     row k along axis eₖ: {@code J0 = (eₖ, r0 × eₖ)}, {@code J1 = −(eₖ, r1 × eₖ)}.
  * <li><b>axis</b> (hinge): body 0's axis {@code a} kept perpendicular to two directions {@code b, c}
  *     fixed in body 1 at right angles to its axis: {@code C = (a·b, a·c)},
- *     {@code Ċᵢ = (ω0 − ω1)·(a × bᵢ)}; one 2×2 block.
+ *     {@code Ċᵢ = (ω0 − ω1)·(a × bᵢ)}.
+ * <li><b>length</b> (rod): {@code C = |x0 − x1| − L} along the unit direction u between the
+ *     anchors: {@code J0 = (u, r0 × u)}, {@code J1 = −(u, r1 × u)}.
  * <li><b>limit</b> (hinge angle, cable length): one-sided rows that push only, speculative while
  *     inside the limit (they let the joint reach the limit in this substep and no further).
- * <li><b>length</b> (rod): {@code C = |x0 − x1| − L} along the unit direction between the anchors.
  * </ul>
- * Rows are soft ({@link Softness}) in the biased solve and rigid, without bias, in the relax solve.
+ * The two-sided parts of all joints (point, axis, length) are solved exactly, as one system
+ * ({@link JointSystem}); the one-sided limits are soft ({@link Softness}) in the biased solve and
+ * rigid in the relax solve, one row at a time, before the system.
  */
 final class JointConstraints {
     private static final int POINT = 1, AXIS = 2, ANGLE_LIMIT = 4, ROD = 8, CABLE = 16;
@@ -48,7 +50,6 @@ final class JointConstraints {
     // Per-solve geometry of the joint being solved (world): arms, points, axes.
     private final double[] r0 = new double[3], r1 = new double[3], x0 = new double[3], x1 = new double[3];
     private final double[] a0 = new double[3], a1 = new double[3], f0 = new double[3], f1 = new double[3];
-    private final double[] k9 = new double[9], inv9 = new double[9];
     /** The two-sided rows, solved exactly as one system. */
     private final JointSystem system = new JointSystem();
     /** Joint entries in breadth-first order over shared bodies (so the system's band is narrow). */
@@ -261,21 +262,18 @@ final class JointConstraints {
             return;
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
-            system.solve(b, 1 / h, useBias);
+            system.solve(b, 1 / h, useBias, 0);
             return;
         }
-        // A joint mesh too dense for the band: its two-sided rows one joint at a time.
-        for (int i = 0; i < count; i++) {
-            int p = parts[i];
-            if ((p & ROD) != 0) {
-                solveLength(b, i, h, useBias);
-            }
-            if ((p & AXIS) != 0) {
-                solveAxis(b, i, useBias);
-            }
-            if ((p & POINT) != 0) {
-                solvePoint(b, i, useBias);
-            }
+        // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
+        // joint (block Gauss-Seidel). Stiff blocks fed back through Gauss-Seidel feed each other
+        // energy; soft ones, like the contacts', settle.
+        double compliance = soft.impulseScale / soft.massScale;
+        for (int k = 0; k < count; k++) {
+            system.begin();
+            addRows(b, order[k]);
+            system.bandwidth(b.count);
+            system.solve(b, soft.biasRate, useBias, compliance);
         }
     }
 
@@ -315,67 +313,6 @@ final class JointConstraints {
 
     // ------------------------------------------------------------------ parts
 
-    private void solvePoint(SolverBodies b, int i, boolean useBias) {
-        points(b, i);
-        int s0 = slot0[i], s1 = slot1[i];
-        double cx = relative(b, s0, s1, 0), cy = relative(b, s0, s1, 1), cz = relative(b, s0, s1, 2);
-        double massScale = 1, impulseScale = 0;
-        if (useBias) {
-            cx += soft.biasRate * (x0[0] - x1[0]);
-            cy += soft.biasRate * (x0[1] - x1[1]);
-            cz += soft.biasRate * (x0[2] - x1[2]);
-            massScale = soft.massScale;
-            impulseScale = soft.impulseScale;
-        }
-        double m = b.invMass(s0) + b.invMass(s1);
-        Arrays.fill(k9, 0);
-        k9[0] = k9[4] = k9[8] = m;
-        addArmMass(b, s0, r0);
-        addArmMass(b, s1, r1);
-        if (!Mat3.invert(k9, 0, inv9, 0)) {
-            return;
-        }
-        double[] acc = joint[i].solverImpulses();
-        double[] k = inv9;
-        double lx = -massScale * (k[0] * cx + k[1] * cy + k[2] * cz) - impulseScale * acc[0];
-        double ly = -massScale * (k[3] * cx + k[4] * cy + k[5] * cz) - impulseScale * acc[1];
-        double lz = -massScale * (k[6] * cx + k[7] * cy + k[8] * cz) - impulseScale * acc[2];
-        acc[0] += lx;
-        acc[1] += ly;
-        acc[2] += lz;
-        applyAt(b, s0, s1, lx, ly, lz);
-    }
-
-    private void solveAxis(SolverBodies b, int i, boolean useBias) {
-        axes(b, i);
-        int s0 = slot0[i], s1 = slot1[i];
-        // Jacobians j = a × f for f0, f1 (directions fixed in body 1 at right angles to its axis).
-        double j0x = a0[1] * f0[2] - a0[2] * f0[1], j0y = a0[2] * f0[0] - a0[0] * f0[2], j0z = a0[0] * f0[1] - a0[1] * f0[0];
-        double j1x = a0[1] * f1[2] - a0[2] * f1[1], j1y = a0[2] * f1[0] - a0[0] * f1[2], j1z = a0[0] * f1[1] - a0[1] * f1[0];
-        double k00 = b.angularMass(s0, j0x, j0y, j0z, j0x, j0y, j0z) + b.angularMass(s1, j0x, j0y, j0z, j0x, j0y, j0z);
-        double k01 = b.angularMass(s0, j0x, j0y, j0z, j1x, j1y, j1z) + b.angularMass(s1, j0x, j0y, j0z, j1x, j1y, j1z);
-        double k11 = b.angularMass(s0, j1x, j1y, j1z, j1x, j1y, j1z) + b.angularMass(s1, j1x, j1y, j1z, j1x, j1y, j1z);
-        double det = k00 * k11 - k01 * k01;
-        if (!(det > 0)) {
-            return;
-        }
-        double c0 = relativeTurn(b, s0, s1, j0x, j0y, j0z), c1 = relativeTurn(b, s0, s1, j1x, j1y, j1z);
-        double massScale = 1, impulseScale = 0;
-        if (useBias) {
-            c0 += soft.biasRate * (a0[0] * f0[0] + a0[1] * f0[1] + a0[2] * f0[2]);
-            c1 += soft.biasRate * (a0[0] * f1[0] + a0[1] * f1[1] + a0[2] * f1[2]);
-            massScale = soft.massScale;
-            impulseScale = soft.impulseScale;
-        }
-        double[] acc = joint[i].solverImpulses();
-        double inv = 1 / det;
-        double l0 = -massScale * inv * (k11 * c0 - k01 * c1) - impulseScale * acc[3];
-        double l1 = -massScale * inv * (k00 * c1 - k01 * c0) - impulseScale * acc[4];
-        acc[3] += l0;
-        acc[4] += l1;
-        turn(b, s0, s1, l0 * j0x + l1 * j1x, l0 * j0y + l1 * j1y, l0 * j0z + l1 * j1z);
-    }
-
     /** The hinge angle's limits: one-sided rows about body 1's axis, speculative inside the range. */
     private void solveAngleLimit(SolverBodies b, int i, double h, boolean useBias) {
         angle(b, i); // a1: body 1's axis; f0, f1: the two references
@@ -395,11 +332,11 @@ final class JointConstraints {
         turn(b, s0, s1, l * a1[0], l * a1[1], l * a1[2]);
     }
 
-    /** A rod's length (bilateral) or a cable's most length (one-sided), along the line between the anchors. */
+    /** A cable's most length: a one-sided row along the line between the anchors. */
     private void solveLength(SolverBodies b, int i, double h, boolean useBias) {
         double len = direction(b, i);
         if (!(len > 0)) {
-            return; // anchors together: no direction to push along
+            return; // anchors together: no direction to pull along
         }
         int s0 = slot0[i], s1 = slot1[i];
         double ux = f0[0], uy = f0[1], uz = f0[2];
@@ -408,20 +345,7 @@ final class JointConstraints {
             return;
         }
         double rate = relative(b, s0, s1, 0) * ux + relative(b, s0, s1, 1) * uy + relative(b, s0, s1, 2) * uz;
-        double[] acc = joint[i].solverImpulses();
-        double l;
-        if ((parts[i] & ROD) != 0) {
-            double bias = 0, massScale = 1, impulseScale = 0;
-            if (useBias) {
-                bias = soft.biasRate * (len - length[i]);
-                massScale = soft.massScale;
-                impulseScale = soft.impulseScale;
-            }
-            l = -massScale * (rate + bias) / k - impulseScale * acc[7];
-            acc[7] += l;
-        } else {
-            l = -limitRow(acc, 6, upper[i] - len, -rate, 1 / k, h, useBias);
-        }
+        double l = -limitRow(joint[i].solverImpulses(), 6, upper[i] - len, -rate, 1 / k, h, useBias);
         applyAt(b, s0, s1, l * ux, l * uy, l * uz);
     }
 
@@ -573,25 +497,6 @@ final class JointConstraints {
     private static double armMass(SolverBodies b, int s, double[] r, double ux, double uy, double uz) {
         double cx = r[1] * uz - r[2] * uy, cy = r[2] * ux - r[0] * uz, cz = r[0] * uy - r[1] * ux;
         return b.angularMass(s, cx, cy, cz, cx, cy, cz);
-    }
-
-    /** Adds {@code −[r]ₓ·I⁻¹·[r]ₓ} of slot s to {@link #k9}: the arm's share of a point's 3×3 effective mass. */
-    private void addArmMass(SolverBodies b, int s, double[] r) {
-        if (s < 0) {
-            return;
-        }
-        for (int i = 0; i < 3; i++) {
-            // Column i of [r]ₓ is r × eᵢ; K_ij = (r × eᵢ)·I⁻¹·(r × eⱼ), since −[r]ₓ = [r]ₓᵀ.
-            double ix = i == 0 ? 0 : i == 1 ? r[2] : -r[1];
-            double iy = i == 0 ? -r[2] : i == 1 ? 0 : r[0];
-            double iz = i == 0 ? r[1] : i == 1 ? -r[0] : 0;
-            for (int j = 0; j < 3; j++) {
-                double jx = j == 0 ? 0 : j == 1 ? r[2] : -r[1];
-                double jy = j == 0 ? -r[2] : j == 1 ? 0 : r[0];
-                double jz = j == 0 ? r[1] : j == 1 ? -r[0] : 0;
-                k9[3 * i + j] += b.angularMass(s, ix, iy, iz, jx, jy, jz);
-            }
-        }
     }
 
     private void ensure(int n) {

@@ -37,6 +37,8 @@ final class JointSystem {
     private int[] accIndex = new int[16];
     /** Per row: the right-hand side, then the solution Δλ. */
     private double[] x = new double[16];
+    /** Per row: its compliance this solve (0: rigid). */
+    private double[] gamma = new double[16];
     /** Band of L (unit lower triangle) and D: row a holds columns a − w .. a, the diagonal last. */
     private double[] band = new double[16];
     private double[] diagonal = new double[16];
@@ -114,20 +116,27 @@ final class JointSystem {
     }
 
     /**
-     * Solves every row exactly against the bodies' current velocities and applies the impulses.
-     * With {@code useBias} each row's error is pulled out at {@code biasRate} (1/s); without, only
-     * the rows' velocities are zeroed (the relax pass). Call {@link #bandwidth} first.
+     * Solves every row against the bodies' current velocities and applies the impulses. With
+     * {@code useBias} each row's error is pulled out at {@code biasRate} (1/s); without, only the
+     * rows' velocities are zeroed (the relax pass). With a {@code compliance} c > 0 (and
+     * {@code useBias}) the rows are soft: row a gets {@code Γ = c·A[a][a]} on its diagonal and
+     * {@code −Γ·λ} on its right-hand side, which is {@link Softness}'s soft row written for a
+     * block (c = impulseScale / massScale). Call {@link #bandwidth} first.
      */
-    void solve(SolverBodies b, double biasRate, boolean useBias) {
+    void solve(SolverBodies b, double biasRate, boolean useBias, double compliance) {
         int n = rows, w = width;
         if (band.length < n * (w + 1)) {
             band = new double[Math.max(n * (w + 1), 2 * band.length)];
         }
+        double c = useBias ? compliance : 0;
         for (int r = 0; r < n; r++) {
             massWeighted(b, slot0[r], j0, mj0, r);
             massWeighted(b, slot1[r], j1, mj1, r);
+        }
+        for (int r = 0; r < n; r++) {
             double rate = velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r);
-            x[r] = -(rate + (useBias ? biasRate * error[r] : 0));
+            gamma[r] = c * coupling(r, r);
+            x[r] = -(rate + (useBias ? biasRate * error[r] : 0)) - gamma[r] * accumulator[r][accIndex[r]];
         }
         factor(n, w);
         substitute(n, w);
@@ -153,6 +162,7 @@ final class JointSystem {
                     band[a * stride + (c - a + w)] = diagonal[c] == 0 ? 0 : sum / diagonal[c];
                 } else {
                     double scale = coupling(a, a);
+                    sum += gamma[a];
                     diagonal[a] = sum > REDUNDANT * scale ? sum : 0;
                     band[a * stride + w] = 1;
                 }
@@ -260,6 +270,7 @@ final class JointSystem {
         accumulator = Arrays.copyOf(accumulator, c);
         accIndex = Arrays.copyOf(accIndex, c);
         x = Arrays.copyOf(x, c);
+        gamma = Arrays.copyOf(gamma, c);
         diagonal = Arrays.copyOf(diagonal, c);
     }
 }

@@ -1,49 +1,53 @@
 package dev.tumble.core.solve.impulse;
 
-/** Cholesky solve of a small symmetric positive definite system (a manifold's normal block). */
+/** Cholesky factorisation and solve of a small symmetric positive definite system (a manifold's normal block). */
 final class SmallSpd {
     private SmallSpd() {
     }
 
     /**
-     * Solves {@code A·x = b} for the leading {@code n × n} block of {@code a} (row stride
-     * {@code stride}), factoring {@code a} in place (lower triangle).
+     * Factors the leading {@code n × n} block of the matrix at {@code a[k..]} (row stride
+     * {@code stride}) in place as {@code L·Lᵀ}, L in the lower triangle.
      *
-     * @return false when A is not positive definite (x untouched)
+     * @return false when the matrix is not positive definite
      */
-    static boolean solve(double[] a, int stride, int n, double[] b, double[] x) {
+    static boolean factor(double[] a, int k, int stride, int n) {
         for (int j = 0; j < n; j++) {
-            double d = a[stride * j + j];
-            for (int k = 0; k < j; k++) {
-                d -= a[stride * j + k] * a[stride * j + k];
+            double d = a[k + stride * j + j];
+            for (int c = 0; c < j; c++) {
+                d -= a[k + stride * j + c] * a[k + stride * j + c];
             }
             if (!(d > 0)) {
                 return false;
             }
             d = Math.sqrt(d);
-            a[stride * j + j] = d;
+            a[k + stride * j + j] = d;
             for (int i = j + 1; i < n; i++) {
-                double sum = a[stride * i + j];
-                for (int k = 0; k < j; k++) {
-                    sum -= a[stride * i + k] * a[stride * j + k];
+                double sum = a[k + stride * i + j];
+                for (int c = 0; c < j; c++) {
+                    sum -= a[k + stride * i + c] * a[k + stride * j + c];
                 }
-                a[stride * i + j] = sum / d;
+                a[k + stride * i + j] = sum / d;
             }
         }
+        return true;
+    }
+
+    /** Solves {@code L·Lᵀ·x = b} with the factors {@link #factor} left at {@code l[k..]}. */
+    static void substitute(double[] l, int k, int stride, int n, double[] b, double[] x) {
         for (int i = 0; i < n; i++) {
             double sum = b[i];
-            for (int k = 0; k < i; k++) {
-                sum -= a[stride * i + k] * x[k];
+            for (int c = 0; c < i; c++) {
+                sum -= l[k + stride * i + c] * x[c];
             }
-            x[i] = sum / a[stride * i + i];
+            x[i] = sum / l[k + stride * i + i];
         }
         for (int i = n - 1; i >= 0; i--) {
             double sum = x[i];
-            for (int k = i + 1; k < n; k++) {
-                sum -= a[stride * k + i] * x[k];
+            for (int c = i + 1; c < n; c++) {
+                sum -= l[k + stride * c + i] * x[c];
             }
-            x[i] = sum / a[stride * i + i];
+            x[i] = sum / l[k + stride * i + i];
         }
-        return true;
     }
 }

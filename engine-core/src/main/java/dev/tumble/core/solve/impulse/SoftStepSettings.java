@@ -19,17 +19,22 @@ import dev.tumble.core.internal.Check;
  *     deep overlaps are undone over several steps instead of launching bodies
  * @param restitutionThreshold closing speed at or below which a contact does not bounce, m/s (≥ 0)
  * @param speculativeDistance how far apart two shapes may be and still be handed to the solver as
- *     a contact, m (≥ 0): such a contact lets them close exactly that gap this step and no more
+ *     a contact, m (≥ 0), on top of how far they may close this step (their relative speed and
+ *     spin times the step): such a contact lets them close exactly that gap and no more
  * @param warmStarting whether each contact and joint starts from last step's impulses
  */
 public record SoftStepSettings(int substeps, double contactHertz, double contactDampingRatio, double jointHertz,
         double jointDampingRatio, double maxPushOutSpeed, double restitutionThreshold, double speculativeDistance,
         boolean warmStarting) {
 
-    /** Default substeps per step (Box2D v3's). */
-    public static final int DEFAULT_SUBSTEPS = 4;
-    /** Default contact stiffness, Hz (Box2D v3's). */
-    public static final double DEFAULT_CONTACT_HERTZ = 30;
+    /** Default substeps per step. */
+    public static final int DEFAULT_SUBSTEPS = 8;
+    /**
+     * Default contact stiffness, Hz: half the cap of 8 substeps at 60 Hz, as Box2D v3's 30 Hz is of its 4.
+     * A soft contact carries a load F by an overlap {@code F/(m·ω²)}, so this is what keeps a
+     * 20-row pyramid's apex within a centimetre of where it was built.
+     */
+    public static final double DEFAULT_CONTACT_HERTZ = 60;
     /** Default contact damping ratio (Box2D v3's: heavily over-damped, so contacts do not bounce). */
     public static final double DEFAULT_CONTACT_DAMPING_RATIO = 10;
     /** Default joint stiffness, Hz (Box2D v3's). */

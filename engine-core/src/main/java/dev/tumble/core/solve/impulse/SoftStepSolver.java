@@ -39,7 +39,7 @@ public final class SoftStepSolver {
         WARM_START,
         /** Per substep: soft contacts and joints with position feedback. */
         SOLVE,
-        /** Per substep: poses moved by the solved velocities. */
+        /** Per substep: poses moved by the solved velocities; contact rows rebuilt at the new poses. */
         INTEGRATE_POSITIONS,
         /** Per substep: the rows again without position feedback. */
         RELAX,
@@ -123,7 +123,10 @@ public final class SoftStepSolver {
                 joints.solve(bodies, time, true);
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), true);
             }
-            case INTEGRATE_POSITIONS -> bodies.integratePositions(time);
+            case INTEGRATE_POSITIONS -> {
+                bodies.integratePositions(time);
+                contacts.refresh(bodies); // rows at the new poses, for the relax and the next substep
+            }
             case RELAX -> {
                 joints.solve(bodies, time, false);
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), false);
@@ -150,12 +153,12 @@ public final class SoftStepSolver {
                 bodies.add(b, gravity[0], gravity[1], gravity[2], h);
             }
         }
-        boolean warmStart = settings.warmStarting();
-        contacts.prepare(contactList, contactCount, warm, warmStart, bodies);
-        joints.prepare(jointList, bodies, warmStart);
         // Stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substep.
         double rate = 1 / h;
         contacts.softness(Math.min(settings.contactHertz(), 0.25 * rate), settings.contactDampingRatio(), h);
         joints.softness(Math.min(settings.jointHertz(), 0.25 * rate), settings.jointDampingRatio(), h);
+        boolean warmStart = settings.warmStarting();
+        contacts.prepare(contactList, contactCount, warm, warmStart, bodies);
+        joints.prepare(jointList, bodies, warmStart);
     }
 }
