@@ -120,16 +120,16 @@ public final class SoftStepSolver {
                 joints.warmStart(bodies);
             }
             case SOLVE -> {
-                joints.solve(bodies, time, true);
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), true);
+                joints.solve(bodies, time, true);
             }
             case INTEGRATE_POSITIONS -> {
-                bodies.integratePositions(time);
+                bodies.integratePositions(time, maxLinearSpeed, maxAngularSpeed);
                 contacts.refresh(bodies); // rows at the new poses, for the relax and the next substep
             }
             case RELAX -> {
-                joints.solve(bodies, time, false);
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), false);
+                joints.solve(bodies, time, false);
             }
             case RESTITUTION -> contacts.restitution(bodies, settings.restitutionThreshold());
             case STORE -> {
