@@ -239,10 +239,11 @@ final class JointConstraints {
     }
 
     /**
-     * One pass over every joint's rows; {@code useBias} pulls position errors out softly (h: the
-     * substep, s). Within a joint the limits come first and the held point last: a limit stops a
-     * turn with a pure torque, and the point rows then take out what that did at the anchor, so
-     * the pass ends with the joint's most important rows satisfied.
+     * One pass over every joint's rows (h: the substep, s): the one-sided limits and cables first,
+     * then every two-sided row at once; {@code useBias} pulls position errors out (the whole error
+     * of the two-sided rows within the substep, the limits' softly). A limit stops a turn with a
+     * pure torque, and the system then takes out what that did at the anchor, so the pass ends with
+     * the held points and axes exact.
      */
     void solve(SolverBodies b, double h, boolean useBias) {
         for (int i = 0; i < count; i++) {
