@@ -77,8 +77,6 @@ class SoftStepChainTest {
             }
         }
         double at10 = endMass.position().distance(pivot);
-        System.out.printf("soft-step chain: length %.5f m at 2 s, %.5f m at 10 s (built %.5f m), worst %+.3f %% at %.2f s%n",
-                at2, at10, restLength, 100 * worstSigned, worstT);
         assertTrue(worst <= 0.01, "the chain's length (pivot to end mass) strayed " + String.format("%+.3f", 100 * worstSigned)
                 + " % from its built " + restLength + " m at t = " + worstT + " s, allowed 1 %; " + at2 + " m at 2 s, "
                 + at10 + " m at 10 s; end mass at " + endMass.position());

@@ -52,8 +52,6 @@ class SoftStepEnergyTest {
         Scene scene = scene(seed);
         double e0 = energy(scene.bodies(), 0, -G, 0);
         double allowed = e0 + 1e-6 * Math.abs(e0) + 1e-9;
-        double highest = Double.NEGATIVE_INFINITY;
-        int highestStep = 0;
         int n = steps(SECONDS, DT);
         for (int i = 1; i <= n; i++) {
             scene.world().step(DT);
@@ -62,14 +60,7 @@ class SoftStepEnergyTest {
             assertTrue(e <= allowed, scene.description() + " | step " + i + " (t = " + String.format("%.3f", i * DT)
                     + " s): energy " + e + " J, above the start's " + e0 + " J by " + (e - e0) + " J (allowed "
                     + (allowed - e0) + " J)");
-            if (e > highest) {
-                highest = e;
-                highestStep = i;
-            }
         }
-        double end = energy(scene.bodies(), 0, -G, 0);
-        System.out.printf("soft-step energy, seed %d: start %.6f J, end %.6f J, highest after the start %.6f J (step %d)%n",
-                seed, e0, end, highest, highestStep);
     }
 
     /** The random scene of {@code seed}. */

@@ -59,8 +59,6 @@ class SoftStepFrictionTest {
             world.step(DT);
             worst = Math.max(worst, box.position().distance(settled));
         }
-        System.out.printf("soft-step slope 20°: moved %s in 2 s after settling (%s along the slope by the end)%n",
-                mm(worst), mm(box.position().x() - settled.x));
         assertTrue(worst < 0.001, "on a 20° slope with μ = 0.5 the box moved " + mm(worst)
                 + " in the 2 s after settling, allowed 1 mm; velocity " + box.velocity());
     }
@@ -82,8 +80,6 @@ class SoftStepFrictionTest {
         double measured = (v1 - v0) / 1.0;
         double expected = G * (Math.sin(theta) - MU * Math.cos(theta));
         double error = measured / expected - 1;
-        System.out.printf("soft-step slope 35°: acceleration %.5f m/s², expected %.5f (%+.3f %%)%n", measured, expected,
-                100 * error);
         assertTrue(Math.abs(error) <= 0.02, "on a 35° slope with μ = 0.5 the box accelerated at " + measured
                 + " m/s² (velocity " + v0 + " -> " + v1 + " m/s over 1 s), expected " + expected + " m/s² ("
                 + String.format("%+.3f", 100 * error) + " %, allowed ±2 %)");
@@ -105,8 +101,6 @@ class SoftStepFrictionTest {
         double travelled = box.position().x() - start.x;
         double expected = v * v / (2 * MU * G);
         double error = travelled / expected - 1;
-        System.out.printf("soft-step slide to rest: %.5f m, expected %.5f m (%+.3f %%), speed at the end %.2e m/s%n",
-                travelled, expected, 100 * error, box.velocity().length());
         assertTrue(box.velocity().length() < 0.01, "the box still moves at " + box.velocity().length()
                 + " m/s 2 s after being launched at 5 m/s (μ·g stops it in 1.02 s)");
         assertTrue(Math.abs(error) <= 0.05, "slid " + travelled + " m, expected v²/(2μg) = " + expected + " m ("
@@ -140,8 +134,6 @@ class SoftStepFrictionTest {
         double targetError = new Vector3d(target.velocity()).sub(3, 0, 0).length();
         double momentumError = p1.distance(p0) / p0.length();
         double energyError = Math.abs(e1 - e0) / e0;
-        System.out.printf("soft-step head-on: mover speed %.3e m/s, target off (3, 0, 0) by %.3e m/s; momentum error %.3e,"
-                + " energy error %.3e%n", moverSpeed, targetError, momentumError, energyError);
         assertTrue(target.position().x() - mover.position().x() > 1.5, "the spheres did not separate: centres at "
                 + mover.position() + " and " + target.position());
         assertTrue(moverSpeed <= EXCHANGE_TOLERANCE, "the mover should stop; it moves at " + mover.velocity().x() + ", "

@@ -108,7 +108,6 @@ class SoftStepGyroscopicTest {
     }
 
     static void assertKeepsL(Spin s, String what) {
-        System.out.printf("soft-step gyroscopic, %s: worst |L| change %.3e (step %d)%n", what, s.worstL(), s.worstLStep());
         assertTrue(s.worstL() <= L_TOLERANCE, what + ": |L| changed by " + String.format("%.4f", 100 * s.worstL())
                 + " % at step " + s.worstLStep() + " (t = " + s.worstLStep() * DT + " s), allowed 0.1 %");
     }
@@ -143,8 +142,6 @@ class SoftStepGyroscopicTest {
             }
         }
         List<Double> oracle = Euler.crossings(w0, SECONDS);
-        System.out.printf("soft-step gyroscopic, intermediate axis (1 %%): lowest body ω_y %.4f rad/s at %.3f s; "
-                + "oracle flips at %s s%n", lowest, at, oracle);
         assertTrue(lowest < -0.9 * SPIN, "intermediate axis: the box never flipped, its body ω_y went no lower than "
                 + lowest + " rad/s (at " + at + " s) from " + SPIN + "; Euler's equations flip it at " + oracle + " s");
         assertKeepsL(s, "intermediate axis, 1 % perturbation");
@@ -169,13 +166,10 @@ class SoftStepGyroscopicTest {
         }
         List<Double> oracle = Euler.crossings(w0, SECONDS);
         double expected = meanSpacing(oracle);
-        System.out.printf("soft-step gyroscopic, intermediate axis (20 %%): flips at %s s; oracle %s s%n", flips, oracle);
         assertTrue(flips.size() >= 2, "the box flipped " + flips.size() + " times in " + SECONDS + " s (at " + flips
                 + " s); Euler's equations flip it " + oracle.size() + " times, at " + oracle + " s");
         double measured = meanSpacing(flips);
         double error = measured / expected - 1;
-        System.out.printf("soft-step gyroscopic: time between flips %.4f s, oracle %.4f s (%+.2f %%)%n", measured, expected,
-                100 * error);
         assertTrue(Math.abs(error) <= PERIOD_TOLERANCE, "time between flips " + measured + " s, Euler's equations "
                 + expected + " s (" + String.format("%+.2f", 100 * error) + " %, allowed ±3 %); flips at " + flips
                 + " s, oracle at " + oracle + " s");

@@ -85,7 +85,6 @@ class SoftStepHingeLimitTest {
                 + "%s at step %d (t = %.3f s, angle %.2f°), allowed 1 mm", Math.toDegrees(lowestAngle),
                 Math.toDegrees(highestAngle), Math.toDegrees(target), mm(worstAxis), worstAxisStep, worstAxisStep * DT,
                 Math.toDegrees(angleAtWorstAxis));
-        System.out.println("soft-step door, " + what + ": " + figures);
         assertTrue(worstAngleOff <= TOLERANCE, what + ": the door does not hold its limit: " + figures);
         assertTrue(worstAxis <= MAX_AXIS_ERROR, what + ": the hinge's axis points came apart: " + figures);
     }

@@ -101,8 +101,6 @@ class SoftStepPendulumTest {
         double first = maxAbsAngle(swing, 0, period);
         double last = maxAbsAngle(swing, SECONDS - period, SECONDS);
         double ratio = last / first;
-        System.out.printf("soft-step pendulum %s: amplitude first %.5f°, last %.5f° (ratio %.5f)%n", what,
-                Math.toDegrees(first), Math.toDegrees(last), ratio);
         assertTrue(Math.abs(ratio - 1) <= 0.02, what + ": amplitude went from " + Math.toDegrees(first) + "° to "
                 + Math.toDegrees(last) + "° (ratio " + ratio + ", allowed 0.98–1.02)");
 
@@ -112,8 +110,6 @@ class SoftStepPendulumTest {
                 + " s (a " + period + " s pendulum crosses about " + (int) (2 * SECONDS / period) + " times)");
         double measured = 2 * (crossings.get(crossings.size() - 1) - crossings.get(0)) / (crossings.size() - 1);
         double error = measured / period - 1;
-        System.out.printf("soft-step pendulum %s: period %.5f s, expected %.5f s (%+.3f %%)%n", what, measured, period,
-                100 * error);
         assertTrue(Math.abs(error) <= 0.01, what + ": period " + measured + " s, expected " + period + " s ("
                 + String.format("%+.3f", 100 * error) + " %, allowed ±1 %)");
     }

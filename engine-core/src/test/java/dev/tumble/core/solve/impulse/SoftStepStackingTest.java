@@ -49,7 +49,6 @@ class SoftStepStackingTest {
         StackMetrics metrics = new StackMetrics(scene);
         scene.run(steps);
         StackMetrics.Figures f = metrics.measure();
-        System.out.printf("soft-step %s, %d s: %s%n", scene.name(), steps / 60, f);
         return f;
     }
 
@@ -93,7 +92,6 @@ class SoftStepStackingTest {
         StackMetrics.Figures f = run(tower, steps);
         String what = "tower of 50 after " + steps / 60 + " s";
         Vector3d top = new Vector3d(tower.top().position());
-        System.out.printf("soft-step tower of 50, %d s: top box at %s (built at (0, 49.5, 0))%n", steps / 60, top);
         assertStandsAtRest(f, what);
     }
 
@@ -120,8 +118,6 @@ class SoftStepStackingTest {
         // Dropped from 1.5 + 1.1·j m, each box lands on its column: every one of the 100 columns
         // stands (no box more than 0.5 m from its column, none in the ground) and rests.
         assertStandsAtRest(f, what);
-        System.out.printf("soft-step pile, %d s: middle column's top box at y = %.4f m (10 boxes: 9.5)%n", steps / 60,
-                pile.top().position().y());
     }
 
     /** Every column of the 1,000-box pile (100 columns of 10) stands at rest after 10 s. */
@@ -165,7 +161,6 @@ class SoftStepStackingTest {
             String figures = String.format("upper box moved %s from where it was put (allowed 1 cm), now at %s, lower box "
                     + "at %s; tilt upper %.3e rad, lower %.3e rad (allowed 0.01); %s", SoftStepWorlds.mm(drift),
                     upper.position(), lower.position(), tiltUpper, tiltLower, f);
-            System.out.println("soft-step " + what + ": " + figures);
             assertTrue(drift < 0.01, what + ": the upper box drifted: " + figures);
             assertTrue(tiltUpper < 0.01, what + ": the upper box tilted: " + figures);
             assertTrue(tiltLower < 0.01, what + ": the lower box tilted: " + figures);
