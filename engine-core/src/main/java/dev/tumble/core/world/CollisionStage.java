@@ -87,8 +87,8 @@ final class CollisionStage {
             narrow.speculativeMargin(settings.resolver().contactMargin());
         }
         // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
-        halfMargin = 0.5 * narrow.speculativeMargin();
         baseMargin = narrow.speculativeMargin();
+        halfMargin = 0.5 * baseMargin;
         predictive = settings.solver() == WorldSettings.Solver.SOFT_STEP;
         reuseDistance = settings.manifoldReuseDistance();
     }

@@ -35,6 +35,12 @@ public final class NarrowPhase {
     private final double[] segB = new double[6];
     /** Contacts are reported up to this separation, m (see {@link #speculativeMargin(double)}). */
     private double margin;
+    /**
+     * Whether spheres and capsules report contacts within the speculative margin too (default
+     * false: only boxes, hulls and planes do, which is what the sequential-impulse and Millington
+     * solvers were tuned with; the soft step turns it on).
+     */
+    private boolean roundMargins;
 
     /**
      * Sets how far apart (m, ≥ 0) a box or hull may be from another box, hull, plane or half-space,
@@ -53,13 +59,6 @@ public final class NarrowPhase {
         this.margin = metres;
         return this;
     }
-
-    /**
-     * Whether spheres and capsules report contacts within the speculative margin too (default
-     * false: only boxes, hulls and planes do, which is what the sequential-impulse and Millington
-     * solvers were tuned with; the soft step turns it on).
-     */
-    private boolean roundMargins;
 
     /** Sets whether spheres and capsules report speculative contacts (see {@link #speculativeMargin(double)}). */
     public NarrowPhase roundMargins(boolean on) {

@@ -66,7 +66,8 @@ final class ContactConstraints {
     /** Per manifold: whether both factorisations exist (K + Γ positive definite). */
     private boolean[] blockReady = new boolean[16];
     // Scratch of one block solve.
-    private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK], blockV = new double[BLOCK];
+    private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK], blockVn = new double[BLOCK],
+            blockV = new double[BLOCK];
 
     /**
      * Loads {@code contacts[0..count)} with their warm-start impulses {@code warm[3c..3c+3)}
@@ -226,7 +227,7 @@ final class ContactConstraints {
             double sep = blockS[i];
             double bias = sep > 0 ? sep * invH : useBias ? Math.max(kind.biasRate * sep, -maxPush) : 0;
             double vn = rowVelocity(bodies, first + i, p + NORMAL);
-            blockS[i] = vn; // the separation is used; the velocity is kept for notePush
+            blockVn[i] = vn;
             blockB[i] = -(vn + bias) - (softRows ? softGamma[m * BLOCK + i] * point[p + IMPULSE] : 0);
         }
         SmallSpd.substitute(softRows ? softFactor : rigidFactor, m * BLOCK * BLOCK, BLOCK, size, blockB, blockV);
@@ -239,7 +240,7 @@ final class ContactConstraints {
             int p = STRIDE * (first + i);
             double next = point[p + IMPULSE] + blockV[i];
             point[p + IMPULSE] = next;
-            notePush(p, next, blockS[i]);
+            notePush(p, next, blockVn[i]);
         }
         for (int i = 0; i < size; i++) {
             applyNormal(bodies, first + i, blockV[i]);
