@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * <p>Both worlds pass all 1,000. The sequential-impulse world (the default) runs all of them in
  * {@code mvn -B test} (about 15 s); Millington's resolver is slower on the jointed scenes (about
  * 7 minutes for 1,000), so {@code mvn -B test} runs its first 50 and the whole set is tagged
- * {@code fuzz}: {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}.
+ * {@code fuzz}: {@code mvn -B test -pl engine-core -Dtumble.excludedGroups= -Dgroups=fuzz}. The
+ * soft step does not pass them all yet; the test holds the first 250 scenes without joints.
  */
 class FuzzTest {
     static final int SCENES = Integer.getInteger("tumble.fuzz.scenes", 1000);
@@ -42,14 +43,29 @@ class FuzzTest {
         check(WorldSettings.Solver.MILLINGTON);
     }
 
+    /**
+     * The soft step, which has no energy guard, on the scenes without their joints: its first 250
+     * pass (a crushed light body, spinning elastic bodies and impacts given again by the warm start
+     * all gained energy here before its restitution obeyed both laws). Its counts over all 1,000,
+     * with and without joints, are in docs/solvers.md.
+     */
+    @Test
+    void softStepsFirst250ScenesWithoutJointsStayFiniteAboveGroundAndDoNotGainEnergy() {
+        check(WorldSettings.Solver.SOFT_STEP, 250, FuzzScenes.Variant.NO_JOINTS);
+    }
+
     private static void check(WorldSettings.Solver solver) {
         check(solver, SCENES);
     }
 
     private static void check(WorldSettings.Solver solver, int scenes) {
+        check(solver, scenes, FuzzScenes.Variant.AS_GENERATED);
+    }
+
+    private static void check(WorldSettings.Solver solver, int scenes, FuzzScenes.Variant variant) {
         List<String> failures = new ArrayList<>();
         for (long seed = 0; seed < scenes && failures.size() < 5; seed++) {
-            String failure = run(FuzzScenes.build(seed, solver));
+            String failure = run(FuzzScenes.build(seed, solver, variant));
             if (failure != null) {
                 failures.add(failure);
             }

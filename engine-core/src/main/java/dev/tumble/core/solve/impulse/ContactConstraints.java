@@ -36,9 +36,13 @@ final class ContactConstraints {
     private static final int IMPULSE = 67;
     /** Kinetic energy the normal row took out of the bodies this step, J (points that may bounce only). */
     private static final int ABSORBED = 70;
-    /** Arms at the substep's poses (world): what the rows are built from. */
+    /** Arms at the poses the rows were last built at (world): what the rows are built from. */
     private static final int ARM0 = 71, ARM1 = 74;
-    private static final int STRIDE = 77;
+    /** Separation at the current poses, m: measured once per pose, read by the solve and the relax. */
+    private static final int CURRENT_SEPARATION = 77;
+    /** Kinetic energy the friction rows took out of the bodies this step, J (points that may bounce only). */
+    private static final int ABSORBED_FRICTION = 78;
+    private static final int STRIDE = 79;
 
     /** Most points solved as one block. */
     static final int BLOCK = 4;
@@ -72,9 +76,9 @@ final class ContactConstraints {
     /**
      * Loads {@code contacts[0..count)} with their warm-start impulses {@code warm[3c..3c+3)}
      * (normal, tangent 1, tangent 2; N·s) and prepares each point's rows at the start-of-step
-     * poses. Points between two bodies without slots are skipped.
+     * poses, for a step of {@code dt} (s). Points between two bodies without slots are skipped.
      */
-    void prepare(Contact[] contacts, int contactCount, double[] warm, boolean warmStart, SolverBodies bodies) {
+    void prepare(Contact[] contacts, int contactCount, double[] warm, boolean warmStart, double dt, SolverBodies bodies) {
         count = 0;
         ensure(contactCount);
         for (int c = 0; c < contactCount; c++) {
@@ -100,30 +104,47 @@ final class ContactConstraints {
             tangents(p);
             buildRows(bodies, i);
             q[p + SEPARATION] = -ct.penetration();
+            q[p + CURRENT_SEPARATION] = q[p + SEPARATION];
             q[p + FRICTION] = ct.friction();
             q[p + RESTITUTION] = ct.restitution();
             q[p + APPROACH] = rowVelocity(bodies, i, p + NORMAL);
             q[p + MAX_NORMAL_IMPULSE] = 0;
             q[p + ABSORBED] = 0;
-            q[p + IMPULSE] = warmStart ? warm[3 * c] : 0;
-            q[p + IMPULSE + 1] = warmStart ? warm[3 * c + 1] : 0;
-            q[p + IMPULSE + 2] = warmStart ? warm[3 * c + 2] : 0;
+            q[p + ABSORBED_FRICTION] = 0;
+            // A point that, moving as it is, is apart by the end of the step carries no load: it starts
+            // from zero. Its last impulse was an impact's, and given again it would fling the bodies.
+            boolean carries = warmStart && q[p + SEPARATION] + q[p + APPROACH] * dt <= 0;
+            q[p + IMPULSE] = carries ? warm[3 * c] : 0;
+            q[p + IMPULSE + 1] = carries ? warm[3 * c + 1] : 0;
+            q[p + IMPULSE + 2] = carries ? warm[3 * c + 2] : 0;
         }
         groupManifolds();
         factorBlocks();
     }
 
     /**
-     * Rebuilds every row at the bodies' current poses: arms turned with their bodies, the inverse
-     * inertia of now. A body spinning at 45 rad/s turns 0.75 rad in a 1/60 s step, and rows built
-     * once at its start (as Box2D's, which stays right in 2-D, where inertia does not turn) pushed
-     * its corners along stale arms with a stale inertia: tumbling elastic drops gained energy.
+     * Measures every point's separation at the bodies' current poses and rebuilds the rows of the
+     * manifolds with a body that has turned ({@link SolverBodies#turned}): arms turned with their
+     * bodies, the inverse inertia of now. A body spinning at 45 rad/s turns 0.75 rad in a 1/60 s
+     * step, and rows built once at its start (as Box2D's, which stays right in 2-D, where inertia
+     * does not turn) pushed its corners along stale arms with a stale inertia: tumbling elastic
+     * drops gained energy. A row depends only on the turn, so a body that has not turned keeps its
+     * rows: a resting stack's are built once a step.
      */
     void refresh(SolverBodies bodies) {
-        for (int i = 0; i < count; i++) {
-            buildRows(bodies, i);
+        for (int m = 0; m < manifolds; m++) {
+            int first = manifoldFirst[m], end = first + manifoldSize[m];
+            boolean turned = bodies.turned(slot0[first]) || bodies.turned(slot1[first]);
+            for (int i = first; i < end; i++) {
+                point[STRIDE * i + CURRENT_SEPARATION] = separation(bodies, i);
+                if (turned) {
+                    buildRows(bodies, i);
+                }
+            }
+            if (turned) {
+                factorBlock(m);
+            }
         }
-        factorBlocks();
     }
 
     /** Point i's arms at the current poses, then its three rows and their effective masses. */
@@ -165,9 +186,9 @@ final class ContactConstraints {
     void warmStart(SolverBodies bodies) {
         for (int i = 0; i < count; i++) {
             int p = STRIDE * i;
-            applyNormal(bodies, i, point[p + IMPULSE]);
-            applyRow(bodies, i, p + TANGENT1, point[p + IMPULSE + 1]);
-            applyRow(bodies, i, p + TANGENT2, point[p + IMPULSE + 2]);
+            applyCounted(bodies, i, p + NORMAL, point[p + IMPULSE]);
+            applyCounted(bodies, i, p + TANGENT1, point[p + IMPULSE + 1]);
+            applyCounted(bodies, i, p + TANGENT2, point[p + IMPULSE + 2]);
         }
     }
 
@@ -210,7 +231,7 @@ final class ContactConstraints {
         int first = manifoldFirst[m], size = manifoldSize[m];
         boolean softRows = false, rigidRows = false;
         for (int i = 0; i < size; i++) {
-            double sep = separation(bodies, first + i);
+            double sep = point[STRIDE * (first + i) + CURRENT_SEPARATION];
             blockS[i] = sep;
             if (useBias && !(sep > 0)) {
                 softRows = true;
@@ -243,7 +264,7 @@ final class ContactConstraints {
             notePush(p, next, blockVn[i]);
         }
         for (int i = 0; i < size; i++) {
-            applyNormal(bodies, first + i, blockV[i]);
+            applyCounted(bodies, first + i, STRIDE * (first + i) + NORMAL, blockV[i]);
         }
         return true;
     }
@@ -251,7 +272,7 @@ final class ContactConstraints {
     /** One point's normal row on its own: speculative, soft (biased solve) or rigid (relax). */
     private void solveNormal(SolverBodies bodies, int i, double invH, double maxPush, boolean useBias) {
         int p = STRIDE * i;
-        double s = separation(bodies, i);
+        double s = point[p + CURRENT_SEPARATION];
         double bias = 0, massScale = 1, impulseScale = 0;
         if (s > 0) {
             bias = s * invH; // close the gap exactly, no further
@@ -266,7 +287,7 @@ final class ContactConstraints {
         double next = Math.max(old - point[p + NORMAL_MASS] * massScale * (vn + bias) - impulseScale * old, 0);
         point[p + IMPULSE] = next;
         notePush(p, next, vn);
-        applyNormal(bodies, i, next - old);
+        applyCounted(bodies, i, p + NORMAL, next - old);
     }
 
     /**
@@ -297,50 +318,62 @@ final class ContactConstraints {
         }
         point[p + IMPULSE + 1] = new1;
         point[p + IMPULSE + 2] = new2;
-        applyRow(bodies, i, p + TANGENT1, new1 - old1);
-        applyRow(bodies, i, p + TANGENT2, new2 - old2);
+        applyCounted(bodies, i, p + TANGENT1, new1 - old1);
+        applyCounted(bodies, i, p + TANGENT2, new2 - old2);
     }
 
     /**
      * Restitution after the substeps: each point that met its partner closing faster than
-     * {@code threshold} (m/s) gives back e² of the kinetic energy its normal row took this step.
-     *
-     * <p>An impulse P on the row, whose velocity is now v and effective mass m, adds
-     * {@code P·v + P²/(2m)}; setting that to {@code e²·W} gives {@code P = m·(√(v² + 2e²W/m) − v)}.
-     * For a point stopped at rest this is Newton's rule (it leaves at e times its approach speed).
-     * Newton's rule applied to the approach speed of the start of the step, as Box2D does, can
-     * return more than the impact took: a spinning body's corner may close faster at the start of
-     * the step than when it touches, and its turn carries on through the substeps after the
-     * impact; tumbling elastic drops gained up to 60 % of their energy that way.
+     * {@code threshold} (m/s) is pushed apart by the smaller of two bounces, so it obeys both laws
+     * of restitution at once:
+     * <ul>
+     * <li>Newton's: it leaves no faster than e times the speed it closed at when it first pushed,
+     *     {@code P ≤ m·(−e·v_approach − v)} (v its normal velocity now, m its effective mass);
+     * <li>the energetic one: the bounce gives back no more than e² of the kinetic energy W its
+     *     normal row took this step, nor more than e² of what the point took in all (friction
+     *     included: when the normal impulse shrinks, the cone takes friction back and gives energy). An impulse P adds {@code P·v + P²/(2m)}; setting that to
+     *     {@code e²·W} gives {@code P = m·(√(v² + 2e²W/m) − v)}.
+     * </ul>
+     * For one point stopped at rest the two agree. Either alone gains energy: Newton's rule when a
+     * spinning body's corner closes faster than the impact took from it (tumbling elastic drops
+     * gained up to 60 %); the energetic rule when rows hand energy to each other, as when a light
+     * body crushed between a heavy one and the ground is stopped by one row after the other
+     * pushed it: that row's W counts energy another row gave, and the light body was shot out.
      */
     void restitution(SolverBodies bodies, double threshold) {
         for (int i = 0; i < count; i++) {
             int p = STRIDE * i;
-            double e = point[p + RESTITUTION], absorbed = point[p + ABSORBED];
-            if (e == 0 || point[p + APPROACH] > -threshold || !(absorbed > 0)) {
+            double e = point[p + RESTITUTION], approach = point[p + APPROACH];
+            double absorbed = Math.min(point[p + ABSORBED], point[p + ABSORBED] + point[p + ABSORBED_FRICTION]);
+            if (e == 0 || approach > -threshold || !(absorbed > 0)) {
                 continue;
             }
             double m = point[p + NORMAL_MASS];
             double vn = rowVelocity(bodies, i, p + NORMAL);
-            double bounce = m * (Math.sqrt(vn * vn + 2 * e * e * absorbed / m) - vn);
-            point[p + IMPULSE] += bounce;
-            applyRow(bodies, i, p + NORMAL, bounce);
+            double newton = -m * (vn + e * approach);
+            double energetic = m * (Math.sqrt(vn * vn + 2 * e * e * absorbed / m) - vn);
+            double bounce = Math.min(newton, energetic);
+            if (bounce > 0) {
+                // not kept for the warm start: a bounce is given once, not every substep of the next step
+                applyRow(bodies, i, p + NORMAL, bounce);
+            }
         }
     }
 
     /**
-     * Applies {@code λ} (N·s) on point i's normal row; for a point that may bounce, adds the
-     * kinetic energy it took, {@code −λ·(v_before + v_after)/2}, to what restitution gives back.
+     * Applies {@code λ} (N·s) on point i's row at {@code r}; for a point that may bounce, adds the
+     * kinetic energy the row took, {@code −λ·(v_before + v_after)/2}, to the point's normal or
+     * friction tally.
      */
-    private void applyNormal(SolverBodies bodies, int i, double lambda) {
+    private void applyCounted(SolverBodies bodies, int i, int r, double lambda) {
         int p = STRIDE * i;
         if (point[p + RESTITUTION] == 0) {
-            applyRow(bodies, i, p + NORMAL, lambda);
+            applyRow(bodies, i, r, lambda);
             return;
         }
-        double before = rowVelocity(bodies, i, p + NORMAL);
-        applyRow(bodies, i, p + NORMAL, lambda);
-        point[p + ABSORBED] -= 0.5 * lambda * (before + rowVelocity(bodies, i, p + NORMAL));
+        double before = rowVelocity(bodies, i, r);
+        applyRow(bodies, i, r, lambda);
+        point[p + (r == p + NORMAL ? ABSORBED : ABSORBED_FRICTION)] -= 0.5 * lambda * (before + rowVelocity(bodies, i, r));
     }
 
     /**
@@ -561,32 +594,37 @@ final class ContactConstraints {
      * with Γ on its diagonal, factored soft and rigid.
      */
     private void factorBlocks() {
-        double[] q = point;
         for (int m = 0; m < manifolds; m++) {
-            int f = manifoldFirst[m], size = manifoldSize[m], k = m * BLOCK * BLOCK;
-            if (size == 1) {
-                continue;
-            }
-            Softness kind = againstImmovable[f] ? staticSoft : soft;
-            double compliance = kind.impulseScale / kind.massScale;
-            double linear = q[STRIDE * f + IM0] + q[STRIDE * f + IM1];
-            for (int i = 0; i < size; i++) {
-                int a = STRIDE * (f + i) + NORMAL;
-                for (int j = 0; j < size; j++) {
-                    int c = STRIDE * (f + j) + NORMAL;
-                    double kij = linear
-                            + q[a + RD0] * q[c + IRD0] + q[a + RD0 + 1] * q[c + IRD0 + 1] + q[a + RD0 + 2] * q[c + IRD0 + 2]
-                            + q[a + RD1] * q[c + IRD1] + q[a + RD1 + 1] * q[c + IRD1 + 1] + q[a + RD1 + 2] * q[c + IRD1 + 2];
-                    softFactor[k + BLOCK * i + j] = kij;
-                    rigidFactor[k + BLOCK * i + j] = kij;
-                }
-                double kii = softFactor[k + BLOCK * i + i];
-                softGamma[m * BLOCK + i] = compliance * kii;
-                softFactor[k + BLOCK * i + i] += compliance * kii;
-                rigidFactor[k + BLOCK * i + i] += RIGID_REGULARISATION * kii;
-            }
-            blockReady[m] = SmallSpd.factor(softFactor, k, BLOCK, size) && SmallSpd.factor(rigidFactor, k, BLOCK, size);
+            factorBlock(m);
         }
+    }
+
+    /** Builds and factors manifold m's block (nothing for a single point). */
+    private void factorBlock(int m) {
+        double[] q = point;
+        int f = manifoldFirst[m], size = manifoldSize[m], k = m * BLOCK * BLOCK;
+        if (size == 1) {
+            return;
+        }
+        Softness kind = againstImmovable[f] ? staticSoft : soft;
+        double compliance = kind.impulseScale / kind.massScale;
+        double linear = q[STRIDE * f + IM0] + q[STRIDE * f + IM1];
+        for (int i = 0; i < size; i++) {
+            int a = STRIDE * (f + i) + NORMAL;
+            for (int j = 0; j < size; j++) {
+                int c = STRIDE * (f + j) + NORMAL;
+                double kij = linear
+                        + q[a + RD0] * q[c + IRD0] + q[a + RD0 + 1] * q[c + IRD0 + 1] + q[a + RD0 + 2] * q[c + IRD0 + 2]
+                        + q[a + RD1] * q[c + IRD1] + q[a + RD1 + 1] * q[c + IRD1 + 1] + q[a + RD1 + 2] * q[c + IRD1 + 2];
+                softFactor[k + BLOCK * i + j] = kij;
+                rigidFactor[k + BLOCK * i + j] = kij;
+            }
+            double kii = softFactor[k + BLOCK * i + i];
+            softGamma[m * BLOCK + i] = compliance * kii;
+            softFactor[k + BLOCK * i + i] += compliance * kii;
+            rigidFactor[k + BLOCK * i + i] += RIGID_REGULARISATION * kii;
+        }
+        blockReady[m] = SmallSpd.factor(softFactor, k, BLOCK, size) && SmallSpd.factor(rigidFactor, k, BLOCK, size);
     }
 
     private boolean sameManifold(int a, int i) {

@@ -47,4 +47,17 @@ final class Mat3 {
             }
         }
     }
+
+    /** {@code dest = R·(A·(Rᵀ·x))}: the matrix {@code R·A·Rᵀ} applied to x without forming it. */
+    static void rotateApply(double[] r, int rk, double[] a, int ak, double x, double y, double z, double[] dest) {
+        double bx = r[rk] * x + r[rk + 3] * y + r[rk + 6] * z;
+        double by = r[rk + 1] * x + r[rk + 4] * y + r[rk + 7] * z;
+        double bz = r[rk + 2] * x + r[rk + 5] * y + r[rk + 8] * z;
+        double cx = a[ak] * bx + a[ak + 1] * by + a[ak + 2] * bz;
+        double cy = a[ak + 3] * bx + a[ak + 4] * by + a[ak + 5] * bz;
+        double cz = a[ak + 6] * bx + a[ak + 7] * by + a[ak + 8] * bz;
+        dest[0] = r[rk] * cx + r[rk + 1] * cy + r[rk + 2] * cz;
+        dest[1] = r[rk + 3] * cx + r[rk + 4] * cy + r[rk + 5] * cz;
+        dest[2] = r[rk + 6] * cx + r[rk + 7] * cy + r[rk + 8] * cz;
+    }
 }

@@ -7,7 +7,8 @@ final class SmallSpd {
 
     /**
      * Factors the leading {@code n × n} block of the matrix at {@code a[k..]} (row stride
-     * {@code stride}) in place as {@code L·Lᵀ}, L in the lower triangle.
+     * {@code stride}) in place as {@code L·Lᵀ}, L in the lower triangle with the reciprocals of
+     * its diagonal on the diagonal (so a solve multiplies where it would divide).
      *
      * @return false when the matrix is not positive definite
      */
@@ -20,14 +21,14 @@ final class SmallSpd {
             if (!(d > 0)) {
                 return false;
             }
-            d = Math.sqrt(d);
-            a[k + stride * j + j] = d;
+            double inverse = 1 / Math.sqrt(d);
+            a[k + stride * j + j] = inverse;
             for (int i = j + 1; i < n; i++) {
                 double sum = a[k + stride * i + j];
                 for (int c = 0; c < j; c++) {
                     sum -= a[k + stride * i + c] * a[k + stride * j + c];
                 }
-                a[k + stride * i + j] = sum / d;
+                a[k + stride * i + j] = sum * inverse;
             }
         }
         return true;
@@ -40,14 +41,14 @@ final class SmallSpd {
             for (int c = 0; c < i; c++) {
                 sum -= l[k + stride * i + c] * x[c];
             }
-            x[i] = sum / l[k + stride * i + i];
+            x[i] = sum * l[k + stride * i + i];
         }
         for (int i = n - 1; i >= 0; i--) {
             double sum = x[i];
             for (int c = i + 1; c < n; c++) {
                 sum -= l[k + stride * c + i] * x[c];
             }
-            x[i] = sum / l[k + stride * i + i];
+            x[i] = sum * l[k + stride * i + i];
         }
     }
 }

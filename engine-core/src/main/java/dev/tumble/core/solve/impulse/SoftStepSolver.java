@@ -17,7 +17,8 @@ import java.util.List;
  *     solve                 (soft contacts and joints, biased: errors pulled out)
  *     integrate positions
  *     relax                 (the same rows without bias: the pull-out's velocity taken back)
- *   restitution             (points that closed fast leave at e times that speed)
+ *   restitution             (points that closed fast leave at up to e times that speed,
+ *                            with up to e² of the energy the impact took)
  *   store impulses          (next step's warm start; contact events)
  * </pre>
  * Joints are constraints solved at the bodies' current poses; contacts keep their start-of-step
@@ -158,7 +159,7 @@ public final class SoftStepSolver {
         contacts.softness(Math.min(settings.contactHertz(), 0.25 * rate), settings.contactDampingRatio(), h);
         joints.softness(Math.min(settings.jointHertz(), 0.25 * rate), settings.jointDampingRatio(), h);
         boolean warmStart = settings.warmStarting();
-        contacts.prepare(contactList, contactCount, warm, warmStart, bodies);
+        contacts.prepare(contactList, contactCount, warm, warmStart, h * settings.substeps(), bodies);
         joints.prepare(jointList, bodies, warmStart);
     }
 }

@@ -42,10 +42,19 @@ final class SolverBodies {
     private double[] accel = new double[48], torque = new double[48];
     /** Velocity kept per substep by linear and angular damping (dimensionless). */
     private double[] keepLinear = new double[16], keepAngular = new double[16];
+    /** How far each slot has turned since it was last reported {@link #turned}, rad (an upper bound: the sum of |ω|·h). */
+    private double[] turnSinceRows = new double[16];
+    /** Whether each slot has turned more than {@link #ROW_TURN} since the last report: rows built at its pose are stale. */
+    private boolean[] turnedPastRows = new boolean[16];
+    /**
+     * How far a body may turn before constraint rows built at its pose are rebuilt, rad: a row
+     * built that far back has its arm and inverse inertia off by about a thousandth.
+     */
+    static final double ROW_TURN = 1e-3;
     /** Per world body index: its slot, or −1. */
     private int[] slotOfIndex = new int[16];
     private final Matrix3d scratch = new Matrix3d();
-    private final double[] m9 = new double[9], r9 = new double[9], q4 = new double[4];
+    private final double[] v3 = new double[3], r9 = new double[9], q4 = new double[4];
     private double memoDamping = Double.NaN, memoH = Double.NaN, memoKeep;
     private double memoDamping2 = Double.NaN, memoH2 = Double.NaN, memoKeep2;
 
@@ -91,6 +100,8 @@ final class SolverBodies {
         ib[k + 3] = scratch.m01; ib[k + 4] = scratch.m11; ib[k + 5] = scratch.m21;
         ib[k + 6] = scratch.m02; ib[k + 7] = scratch.m12; ib[k + 8] = scratch.m22;
         gyroscopic[s] = dyn && Mat3.invert(ib, k, inertiaBody, k);
+        turnSinceRows[s] = 0;
+        turnedPastRows[s] = false;
         if (dyn) {
             Vector3dc a = b.acceleration(), f = b.accumulatedForce(), t = b.accumulatedTorque();
             double im = invMass[s];
@@ -196,28 +207,45 @@ final class SolverBodies {
             if (!gyroscopic[s]) {
                 turn(q, e, w[o], w[o + 1], w[o + 2], h, q, e);
                 refreshRotation(s);
+                noteTurn(s, h, w[o], w[o + 1], w[o + 2]);
                 continue;
             }
-            Mat3.rotateSymmetric(rot, k, inertiaBody, k, m9, 0);
-            double lx = m9[0] * w[o] + m9[1] * w[o + 1] + m9[2] * w[o + 2];
-            double ly = m9[3] * w[o] + m9[4] * w[o + 1] + m9[5] * w[o + 2];
-            double lz = m9[6] * w[o] + m9[7] * w[o + 1] + m9[8] * w[o + 2];
+            Mat3.rotateApply(rot, k, inertiaBody, k, w[o], w[o + 1], w[o + 2], v3);
+            double lx = v3[0], ly = v3[1], lz = v3[2];
             double wx = w[o], wy = w[o + 1], wz = w[o + 2];
             for (int i = 0; i < MIDPOINT_ITERATIONS; i++) {
                 turn(q, e, wx, wy, wz, 0.5 * h, q4, 0);
                 rotation(q4, 0, r9, 0);
-                Mat3.rotateSymmetric(r9, 0, invInertiaBody, k, m9, 0);
-                wx = m9[0] * lx + m9[1] * ly + m9[2] * lz;
-                wy = m9[3] * lx + m9[4] * ly + m9[5] * lz;
-                wz = m9[6] * lx + m9[7] * ly + m9[8] * lz;
+                Mat3.rotateApply(r9, 0, invInertiaBody, k, lx, ly, lz, v3);
+                wx = v3[0];
+                wy = v3[1];
+                wz = v3[2];
             }
             turn(q, e, wx, wy, wz, h, q, e);
             refreshRotation(s);
+            noteTurn(s, h, wx, wy, wz);
             double[] ii = invInertia;
             w[o] = ii[k] * lx + ii[k + 1] * ly + ii[k + 2] * lz;
             w[o + 1] = ii[k + 3] * lx + ii[k + 4] * ly + ii[k + 5] * lz;
             w[o + 2] = ii[k + 6] * lx + ii[k + 7] * ly + ii[k + 8] * lz;
         }
+    }
+
+    /** Adds slot s's turn at ω over h to what it has turned since its last report, and reports it when past {@link #ROW_TURN}. */
+    private void noteTurn(int s, double h, double wx, double wy, double wz) {
+        double turned = turnSinceRows[s] + h * Math.sqrt(wx * wx + wy * wy + wz * wz);
+        boolean past = !(turned <= ROW_TURN); // NaN is reported
+        turnedPastRows[s] = past;
+        turnSinceRows[s] = past ? 0 : turned;
+    }
+
+    /**
+     * @return whether slot s turned more than {@link #ROW_TURN} (rad) in all until the last
+     *     position integration since it was last reported: rows built at its pose before then are
+     *     stale (false for −1)
+     */
+    boolean turned(int s) {
+        return s >= 0 && turnedPastRows[s];
     }
 
     /** Fixed-point iterations of the midpoint turn (each shrinks its error by about ω·h). */
@@ -339,6 +367,8 @@ final class SolverBodies {
         invMass = Arrays.copyOf(invMass, c);
         dynamic = Arrays.copyOf(dynamic, c);
         gyroscopic = Arrays.copyOf(gyroscopic, c);
+        turnSinceRows = Arrays.copyOf(turnSinceRows, c);
+        turnedPastRows = Arrays.copyOf(turnedPastRows, c);
         keepLinear = Arrays.copyOf(keepLinear, c);
         keepAngular = Arrays.copyOf(keepAngular, c);
         v = Arrays.copyOf(v, 3 * c);
