@@ -1,7 +1,6 @@
 package dev.tumble.core.solve.impulse;
 
 import dev.tumble.core.contact.Contact;
-import java.util.Arrays;
 
 /**
  * The soft contact constraints of one step: a normal row with Coulomb friction (two tangent rows
@@ -15,46 +14,15 @@ import java.util.Arrays;
  * than the push-out speed, in the biased solve, and the relax solve that follows takes the push's
  * velocity back out, so pushing out never launches a body.
  *
- * <p>Each row's Jacobian is built once per substep ({@link #refresh}), as Jolt's constraint parts
- * are once per step: for a direction d at arms r0, r1 it keeps {@code r×d} (what the row reads of
- * ω) and {@code I⁻¹·(r×d)} (what a unit impulse does to ω).
- *
- * <p>Sign convention (Millington's): the normal points from body 1 to body 0, the way body 0 must
- * move; {@code +λ·n} acts on body 0 and {@code −λ·n} on body 1.
+ * <p>The points and their rows are laid out and built by {@link ContactPoints}; a row is rebuilt
+ * once one of its bodies has turned ({@link #refresh}).
  */
-final class ContactConstraints {
-    // Per point, STRIDE doubles: three rows (normal, tangent 1, tangent 2), each a direction and,
-    // per body, r×d and I⁻¹·(r×d); then the arms, the scalars and the accumulated impulses.
-    private static final int NORMAL = 0, TANGENT1 = 15, TANGENT2 = 30;
-    /** Offsets within a row: direction, then r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
-    private static final int DIR = 0, RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
-    /** Arms at the start of the step (world) and in each body's frame. */
-    private static final int R0 = 45, R1 = 48, A0 = 51, A1 = 54;
-    private static final int SEPARATION = 57, NORMAL_MASS = 58, TANGENT_MASS1 = 59, TANGENT_MASS2 = 60,
-            FRICTION = 61, RESTITUTION = 62, APPROACH = 63, MAX_NORMAL_IMPULSE = 64, IM0 = 65, IM1 = 66;
-    /** Accumulated impulses: normal, tangent 1, tangent 2, N·s. */
-    private static final int IMPULSE = 67;
-    /** Kinetic energy the normal row took out of the bodies this step, J (points that may bounce only). */
-    private static final int ABSORBED = 70;
-    /** Arms at the poses the rows were last built at (world): what the rows are built from. */
-    private static final int ARM0 = 71, ARM1 = 74;
-    /** Separation at the current poses, m: measured once per pose, read by the solve and the relax. */
-    private static final int CURRENT_SEPARATION = 77;
-    /** Kinetic energy the friction rows took out of the bodies this step, J (points that may bounce only). */
-    private static final int ABSORBED_FRICTION = 78;
-    private static final int STRIDE = 79;
-
+final class ContactConstraints extends ContactPoints {
     /** Most points solved as one block. */
     static final int BLOCK = 4;
     /** Regularisation of a rigid block, relative to its diagonal: four corners of a face constrain three motions. */
     private static final double RIGID_REGULARISATION = 1e-9;
 
-    private int count;
-    private Contact[] contact = new Contact[16];
-    private int[] slot0 = new int[16], slot1 = new int[16];
-    private double[] point = new double[16 * STRIDE];
-    /** Whether a point has a static or kinematic partner (stiffer softness, as Box2D). */
-    private boolean[] againstImmovable = new boolean[16];
     private final Softness soft = new Softness();
     private final Softness staticSoft = new Softness();
     /** Manifolds: runs of up to {@link #BLOCK} points of one body pair and one normal. */
@@ -63,7 +31,7 @@ final class ContactConstraints {
     /**
      * Per manifold: the Cholesky factors of its normal rows' {@code K + Γ} (lower triangle,
      * {@code BLOCK × BLOCK} row-major), soft (Γ of its softness) and rigid (Γ tiny), and the
-     * compliance Γ of each soft row; K is that of the start of the step, like each row's mass.
+     * compliance Γ of each soft row; K is that of the rows' last build.
      */
     private double[] softFactor = new double[16 * BLOCK * BLOCK], rigidFactor = new double[16 * BLOCK * BLOCK],
             softGamma = new double[16 * BLOCK];
@@ -145,32 +113,6 @@ final class ContactConstraints {
                 factorBlock(m);
             }
         }
-    }
-
-    /** Point i's arms at the current poses, then its three rows and their effective masses. */
-    private void buildRows(SolverBodies b, int i) {
-        int p = STRIDE * i;
-        double[] q = point;
-        turnedArm(b, slot0[i], p + A0, p + ARM0);
-        turnedArm(b, slot1[i], p + A1, p + ARM1);
-        q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
-        q[p + TANGENT_MASS1] = inverse(prepareRow(b, i, p + TANGENT1));
-        q[p + TANGENT_MASS2] = inverse(prepareRow(b, i, p + TANGENT2));
-    }
-
-    /** {@code arm = R·local} with slot s's rotation now (zero for no slot). */
-    private void turnedArm(SolverBodies b, int s, int local, int arm) {
-        double[] q = point;
-        if (s < 0) {
-            q[arm] = q[arm + 1] = q[arm + 2] = 0;
-            return;
-        }
-        double[] r = b.rot;
-        int k = 9 * s;
-        double x = q[local], y = q[local + 1], z = q[local + 2];
-        q[arm] = r[k] * x + r[k + 1] * y + r[k + 2] * z;
-        q[arm + 1] = r[k + 3] * x + r[k + 4] * y + r[k + 5] * z;
-        q[arm + 2] = r[k + 6] * x + r[k + 7] * y + r[k + 8] * z;
     }
 
     /**
@@ -397,174 +339,6 @@ final class ContactConstraints {
         }
     }
 
-    // ------------------------------------------------------------------ rows
-
-    /**
-     * Prepares the row at {@code r} (its direction already there): {@code r×d} and
-     * {@code I⁻¹·(r×d)} per body.
-     *
-     * @return the row's inverse effective mass {@code m0⁻¹ + m1⁻¹ + (r0×d)·I0⁻¹·(r0×d) + (r1×d)·I1⁻¹·(r1×d)}
-     */
-    private double prepareRow(SolverBodies b, int i, int r) {
-        int p = STRIDE * i;
-        double k = point[p + IM0] + point[p + IM1];
-        k += armRow(b, slot0[i], p + ARM0, r, r + RD0, r + IRD0);
-        k += armRow(b, slot1[i], p + ARM1, r, r + RD1, r + IRD1);
-        return k;
-    }
-
-    /** Writes {@code rd = r×d} and {@code ird = I⁻¹·rd} of slot s; @return {@code rd·ird}. */
-    private double armRow(SolverBodies b, int s, int arm, int dir, int rd, int ird) {
-        double[] q = point;
-        if (s < 0) {
-            q[rd] = q[rd + 1] = q[rd + 2] = 0;
-            q[ird] = q[ird + 1] = q[ird + 2] = 0;
-            return 0;
-        }
-        double x = q[arm + 1] * q[dir + 2] - q[arm + 2] * q[dir + 1];
-        double y = q[arm + 2] * q[dir] - q[arm] * q[dir + 2];
-        double z = q[arm] * q[dir + 1] - q[arm + 1] * q[dir];
-        q[rd] = x;
-        q[rd + 1] = y;
-        q[rd + 2] = z;
-        double[] ii = b.invInertia;
-        int k = 9 * s;
-        double ix = ii[k] * x + ii[k + 1] * y + ii[k + 2] * z;
-        double iy = ii[k + 3] * x + ii[k + 4] * y + ii[k + 5] * z;
-        double iz = ii[k + 6] * x + ii[k + 7] * y + ii[k + 8] * z;
-        q[ird] = ix;
-        q[ird + 1] = iy;
-        q[ird + 2] = iz;
-        return x * ix + y * iy + z * iz;
-    }
-
-    /** @return {@code d·(v0 − v1) + (r0×d)·ω0 − (r1×d)·ω1}: the row's relative velocity, m/s. */
-    private double rowVelocity(SolverBodies b, int i, int r) {
-        double[] q = point, v = b.v, w = b.w;
-        double dx = q[r], dy = q[r + 1], dz = q[r + 2];
-        double rate = 0;
-        int s = slot0[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            rate += dx * v[k] + dy * v[k + 1] + dz * v[k + 2]
-                    + q[r + RD0] * w[k] + q[r + RD0 + 1] * w[k + 1] + q[r + RD0 + 2] * w[k + 2];
-        }
-        s = slot1[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            rate -= dx * v[k] + dy * v[k + 1] + dz * v[k + 2]
-                    + q[r + RD1] * w[k] + q[r + RD1 + 1] * w[k + 1] + q[r + RD1 + 2] * w[k + 2];
-        }
-        return rate;
-    }
-
-    /** Applies the impulse {@code λ} (N·s) of the row at {@code r}: {@code +λ} to body 0, {@code −λ} to body 1. */
-    private void applyRow(SolverBodies b, int i, int r, double lambda) {
-        double[] q = point, v = b.v, w = b.w;
-        int p = STRIDE * i;
-        int s = slot0[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            double l = lambda * q[p + IM0];
-            v[k] += l * q[r];
-            v[k + 1] += l * q[r + 1];
-            v[k + 2] += l * q[r + 2];
-            w[k] += lambda * q[r + IRD0];
-            w[k + 1] += lambda * q[r + IRD0 + 1];
-            w[k + 2] += lambda * q[r + IRD0 + 2];
-        }
-        s = slot1[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            double l = lambda * q[p + IM1];
-            v[k] -= l * q[r];
-            v[k + 1] -= l * q[r + 1];
-            v[k + 2] -= l * q[r + 2];
-            w[k] -= lambda * q[r + IRD1];
-            w[k + 1] -= lambda * q[r + IRD1 + 1];
-            w[k + 2] -= lambda * q[r + IRD1 + 2];
-        }
-    }
-
-    // ------------------------------------------------------------------ geometry
-
-    /**
-     * The point's separation now (m): its start separation plus how far the two bodies' copies of
-     * the point have moved apart along the normal, each carried with its body's translation and turn.
-     */
-    private double separation(SolverBodies b, int i) {
-        int p = STRIDE * i;
-        double[] q = point;
-        double dx = 0, dy = 0, dz = 0;
-        int s = slot0[i];
-        if (s >= 0) {
-            dx += moved(b, s, p + A0, p + R0, 0);
-            dy += moved(b, s, p + A0, p + R0, 1);
-            dz += moved(b, s, p + A0, p + R0, 2);
-        }
-        s = slot1[i];
-        if (s >= 0) {
-            dx -= moved(b, s, p + A1, p + R1, 0);
-            dy -= moved(b, s, p + A1, p + R1, 1);
-            dz -= moved(b, s, p + A1, p + R1, 2);
-        }
-        return q[p + SEPARATION] + dx * q[p + NORMAL] + dy * q[p + NORMAL + 1] + dz * q[p + NORMAL + 2];
-    }
-
-    /** Component {@code axis} of how far slot {@code s}'s copy of the point moved since the start: {@code Δp + R·a − r}. */
-    private double moved(SolverBodies b, int s, int local, int arm, int axis) {
-        int k = 9 * s + 3 * axis, so = 3 * s + axis;
-        double[] r = b.rot, q = point;
-        return b.p[so] - b.p0[so] + r[k] * q[local] + r[k + 1] * q[local + 1] + r[k + 2] * q[local + 2] - q[arm + axis];
-    }
-
-    private static double inverse(double k) {
-        return k > 0 ? 1 / k : 0;
-    }
-
-    /** Arm of the contact point from slot {@code s}'s centre, in world and body axes (zero for no slot). */
-    private void arm(SolverBodies b, int s, Contact ct, int world, int local) {
-        double[] q = point;
-        if (s < 0) {
-            q[world] = q[world + 1] = q[world + 2] = 0;
-            q[local] = q[local + 1] = q[local + 2] = 0;
-            return;
-        }
-        int k = 3 * s, m = 9 * s;
-        double rx = ct.pointX() - b.p[k], ry = ct.pointY() - b.p[k + 1], rz = ct.pointZ() - b.p[k + 2];
-        q[world] = rx;
-        q[world + 1] = ry;
-        q[world + 2] = rz;
-        double[] r = b.rot; // Rᵀ·arm
-        q[local] = r[m] * rx + r[m + 3] * ry + r[m + 6] * rz;
-        q[local + 1] = r[m + 1] * rx + r[m + 4] * ry + r[m + 7] * rz;
-        q[local + 2] = r[m + 2] * rx + r[m + 5] * ry + r[m + 8] * rz;
-    }
-
-    /** Two unit tangents completing the normal to a right-handed basis, fixed by the normal alone. */
-    private void tangents(int p) {
-        double[] q = point;
-        double nx = q[p + NORMAL], ny = q[p + NORMAL + 1], nz = q[p + NORMAL + 2];
-        double tx, ty, tz;
-        if (Math.abs(nx) > 0.57735) {
-            double inv = 1 / Math.sqrt(nx * nx + ny * ny);
-            tx = ny * inv;
-            ty = -nx * inv;
-            tz = 0;
-        } else {
-            double inv = 1 / Math.sqrt(ny * ny + nz * nz);
-            tx = 0;
-            ty = nz * inv;
-            tz = -ny * inv;
-        }
-        q[p + TANGENT1] = tx;
-        q[p + TANGENT1 + 1] = ty;
-        q[p + TANGENT1 + 2] = tz;
-        q[p + TANGENT2] = ny * tz - nz * ty;
-        q[p + TANGENT2 + 1] = nz * tx - nx * tz;
-        q[p + TANGENT2 + 2] = nx * ty - ny * tx;
-    }
-
     /** Splits the points into manifolds: adjacent points of one body pair with one normal, at most {@link #BLOCK}. */
     private void groupManifolds() {
         manifolds = 0;
@@ -632,17 +406,5 @@ final class ContactConstraints {
         double[] q = point;
         return slot0[a] == slot0[i] && slot1[a] == slot1[i] && contact[a].body0() == contact[i].body0()
                 && q[pa] * q[pi] + q[pa + 1] * q[pi + 1] + q[pa + 2] * q[pi + 2] > 0.9999;
-    }
-
-    private void ensure(int c) {
-        if (contact.length >= c) {
-            return;
-        }
-        int m = Math.max(c, 2 * contact.length);
-        contact = Arrays.copyOf(contact, m);
-        slot0 = Arrays.copyOf(slot0, m);
-        slot1 = Arrays.copyOf(slot1, m);
-        againstImmovable = Arrays.copyOf(againstImmovable, m);
-        point = Arrays.copyOf(point, STRIDE * m);
     }
 }
