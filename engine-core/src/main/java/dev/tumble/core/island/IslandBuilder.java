@@ -1,6 +1,5 @@
 package dev.tumble.core.island;
 
-import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /**
@@ -94,7 +93,6 @@ public final class IslandBuilder {
      * are left out of every island; pass null to include all.
      */
     public void finish(boolean[] inIsland) {
-        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "a step the JIT compiles early").
         labelIslands(inIsland);
         sortBodies();
         sortConstraints();
@@ -104,14 +102,7 @@ public final class IslandBuilder {
     private void labelIslands(boolean[] inIsland) {
         islandCount = 0;
         Arrays.fill(rootToIsland, 0, bodyCount, -1);
-        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
-            labelBodies(inIsland, s, Runs.end(s, bodyCount));
-        }
-    }
-
-    /** Labels bodies [start, end), numbering an island when its root is first met. */
-    private void labelBodies(boolean[] inIsland, int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < bodyCount; i++) {
             if (inIsland != null && !inIsland[i]) {
                 islandOfBody[i] = -1;
                 continue;
@@ -127,30 +118,16 @@ public final class IslandBuilder {
     /** Counting sort of bodies by island (stable: ascending body index within an island). */
     private void sortBodies() {
         Arrays.fill(bodyStart, 0, islandCount + 1, 0);
-        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
-            countBodies(s, Runs.end(s, bodyCount));
+        for (int i = 0; i < bodyCount; i++) {
+            if (islandOfBody[i] >= 0) {
+                bodyStart[islandOfBody[i] + 1]++;
+            }
         }
         for (int k = 0; k < islandCount; k++) {
             bodyStart[k + 1] += bodyStart[k];
         }
         System.arraycopy(bodyStart, 0, cursor, 0, islandCount + 1);
-        for (int s = 0; s < bodyCount; s += Runs.LENGTH) {
-            placeBodies(s, Runs.end(s, bodyCount));
-        }
-    }
-
-    /** Counts bodies [start, end) into their island's row of {@code bodyStart}. */
-    private void countBodies(int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (islandOfBody[i] >= 0) {
-                bodyStart[islandOfBody[i] + 1]++;
-            }
-        }
-    }
-
-    /** Writes bodies [start, end) at their island's cursor in {@code bodyOrder}. */
-    private void placeBodies(int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < bodyCount; i++) {
             int k = islandOfBody[i];
             if (k >= 0) {
                 bodyOrder[cursor[k]++] = i;
@@ -167,8 +144,11 @@ public final class IslandBuilder {
             constraintStart = new int[Math.max(islandCount + 1, constraintStart.length * 2)];
         }
         Arrays.fill(constraintStart, 0, islandCount + 1, 0);
-        for (int s = 0; s < constraintCount; s += Runs.LENGTH) {
-            countConstraints(s, Runs.end(s, constraintCount));
+        for (int c = 0; c < constraintCount; c++) {
+            int k = islandOfConstraint(c);
+            if (k >= 0) {
+                constraintStart[k + 1]++;
+            }
         }
         for (int k = 0; k < islandCount; k++) {
             constraintStart[k + 1] += constraintStart[k];
@@ -177,24 +157,7 @@ public final class IslandBuilder {
             cursor = new int[islandCount + 1];
         }
         System.arraycopy(constraintStart, 0, cursor, 0, islandCount + 1);
-        for (int s = 0; s < constraintCount; s += Runs.LENGTH) {
-            placeConstraints(s, Runs.end(s, constraintCount));
-        }
-    }
-
-    /** Counts constraints [start, end) into their island's row of {@code constraintStart}. */
-    private void countConstraints(int start, int end) {
-        for (int c = start; c < end; c++) {
-            int k = islandOfConstraint(c);
-            if (k >= 0) {
-                constraintStart[k + 1]++;
-            }
-        }
-    }
-
-    /** Writes constraints [start, end) at their island's cursor in {@code constraintOrder}. */
-    private void placeConstraints(int start, int end) {
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < constraintCount; c++) {
             int k = islandOfConstraint(c);
             if (k >= 0) {
                 constraintOrder[cursor[k]++] = c;

@@ -3,7 +3,6 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ImpulseScratch;
-import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /** What both resolvers share: settings, scratch, the per-contact fixes and updates. */
@@ -121,13 +120,7 @@ abstract class AbstractContactResolver implements ContactResolver {
         if (count < 0 || (count > 0 && (contacts == null || count > contacts.length))) {
             throw new IllegalArgumentException("count must be in [0, contacts.length], was " + count);
         }
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            validate(contacts, s, Runs.end(s, count));
-        }
-    }
-
-    private static void validate(Contact[] contacts, int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < count; i++) {
             if (contacts[i] == null || contacts[i].body0() == null && contacts[i].body1() == null) {
                 throw new IllegalArgumentException("contacts[" + i + "] is missing or has no body");
             }

@@ -3,7 +3,6 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
-import dev.tumble.core.internal.Runs;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -122,16 +121,10 @@ final class EnergyGuard {
             double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
             double lift, double dt, boolean positionsFollow) {
         // Free: no immovable body takes part, so momentum must be kept.
-        boolean free = true;
-        for (int s = 0; s < count && free; s += Runs.LENGTH) {
-            free = allMovable(movable, i0, i1, s, Runs.end(s, count));
-        }
+        boolean free = allMovable(movable, i0, i1, count);
         sums.clear();
-        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
-            if (!sums.add(bodies, movable, im, vel0, inertia0, start, vel, pose, poseStride, inertia1, lift, dt, s,
-                    Runs.end(s, bodyCount))) {
-                return false;
-            }
+        if (!sums.add(bodies, bodyCount, movable, im, vel0, inertia0, start, vel, pose, poseStride, inertia1, lift, dt)) {
+            return false;
         }
         double before = sums.before, kinetic = sums.kinetic, work = sums.work, allowed = sums.allowed;
         double mass = sums.mass, px = sums.px, py = sums.py, pz = sums.pz, cx = sums.cx, cy = sums.cy, cz = sums.cz;
@@ -197,9 +190,9 @@ final class EnergyGuard {
         return true;
     }
 
-    /** @return whether both bodies of every contact in [start, end) are movable */
-    private static boolean allMovable(boolean[] movable, int[] i0, int[] i1, int start, int end) {
-        for (int c = start; c < end; c++) {
+    /** @return whether both bodies of every contact in [0, count) are movable */
+    private static boolean allMovable(boolean[] movable, int[] i0, int[] i1, int count) {
+        for (int c = 0; c < count; c++) {
             if (!movable[i0[c]] || !movable[i1[c]]) {
                 return false;
             }
@@ -210,10 +203,9 @@ final class EnergyGuard {
     private final Balance sums = new Balance();
 
     /**
-     * The island's balance summed over its bodies, slot by slot in order (so a pass made in runs,
-     * {@link Runs}, sums exactly as one loop would): the energy brought and left with (J), the
-     * work against the applied accelerations and the allowance (J), and the mass (kg), momentum
-     * (kg·m/s) and mass-weighted position (kg·m) of the movable bodies.
+     * The island's balance summed over its bodies, slot by slot in order: the energy brought and
+     * left with (J), the work against the applied accelerations and the allowance (J), and the mass
+     * (kg), momentum (kg·m/s) and mass-weighted position (kg·m) of the movable bodies.
      */
     private final class Balance {
         double before, kinetic, work, allowed, mass, px, py, pz, cx, cy, cz;
@@ -222,12 +214,11 @@ final class EnergyGuard {
             before = kinetic = work = allowed = mass = px = py = pz = cx = cy = cz = 0;
         }
 
-        /** Adds slots [from, to). @return false when an immovable body moves (the island is not guarded) */
-        boolean add(RigidBody[] bodies, boolean[] movable, double[] im, double[] vel0, double[] inertia0, double[] start,
-                double[] vel, double[] pose, int poseStride, double[] inertia1, double lift, double dt, int from,
-                int to) {
+        /** Adds slots [1, bodyCount). @return false when an immovable body moves (the island is not guarded) */
+        boolean add(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
+                double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, double lift, double dt) {
             double[] w = w9;
-            for (int b = from; b < to; b++) {
+            for (int b = 1; b < bodyCount; b++) {
                 int o = 6 * b;
                 if (!movable[b]) {
                     if (vel[o] != 0 || vel[o + 1] != 0 || vel[o + 2] != 0 || vel[o + 3] != 0 || vel[o + 4] != 0

@@ -3,7 +3,6 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
-import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /**
@@ -392,11 +391,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
         joints.unbind();
     }
 
-    // resolveContacts has no loops of its own: each pass is a method, so the JIT compiles each
-    // pass once, small, instead of compiling the whole resolver again around whichever loop got
-    // hot first (on-stack replacement). In a fresh JVM on 2 cores those repeated large compiles
-    // kept the solver's hot code waiting for hundreds of steps (docs/benchmarks.md, "a step the JIT compiles early").
-
     private void warmStartAll() {
         joints.warmStart();
         for (int m = 0; m < manifoldCount; m++) {
@@ -411,20 +405,14 @@ public final class SequentialImpulseSolver implements ContactResolver {
             boolean backward = (it & 1) == 1;
             // Joints first in each sweep (Box2D's order): contacts then see the joints' result.
             residual = joints.solveVelocities(backward);
-            for (int s = 0; s < manifoldCount; s += Runs.LENGTH) {
-                sweep(s, Runs.end(s, manifoldCount), backward);
+            // Manifolds from the last when backward.
+            for (int k = 0; k < manifoldCount; k++) {
+                solve(backward ? manifoldCount - 1 - k : k, backward);
             }
             velocityIterationsUsed++;
             if (it + 1 >= minSweeps && residual <= settings.velocityTolerance()) {
                 break;
             }
-        }
-    }
-
-    /** Visits [start, end) of the sweep's order: manifolds from the last when {@code backward}. */
-    private void sweep(int start, int end, boolean backward) {
-        for (int k = start; k < end; k++) {
-            solve(backward ? manifoldCount - 1 - k : k, backward);
         }
     }
 
@@ -435,13 +423,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void reportImpulses() {
-        for (int s = 0; s < manifoldCount; s += Runs.LENGTH) {
-            reportImpulses(s, Runs.end(s, manifoldCount));
-        }
-    }
-
-    private void reportImpulses(int start, int end) {
-        for (int m = start; m < end; m++) {
+        for (int m = 0; m < manifoldCount; m++) {
             clampPatch(m);
             reportFriction(m);
         }
@@ -452,13 +434,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * is kept): the world undoes the pull-back of swept bodies no solve saw.
      */
     private void clearSweptBack() {
-        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
-            clearSweptBack(s, Runs.end(s, bodyCount));
-        }
-    }
-
-    private void clearSweptBack(int start, int end) {
-        for (int b = start; b < end; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 RigidBody body = bodies[b];
                 if (body.sweptBackX() != 0 || body.sweptBackY() != 0 || body.sweptBackZ() != 0) {
@@ -507,29 +483,20 @@ public final class SequentialImpulseSolver implements ContactResolver {
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (int s = 0; s < count; s += Runs.LENGTH) {
-                changed |= wake(contacts, s, Runs.end(s, count));
+            for (int c = 0; c < count; c++) {
+                RigidBody a = contacts[c].body0(), b = contacts[c].body1();
+                if (a == null || b == null) {
+                    continue;
+                }
+                if (!a.isAwake() && a.type() == BodyType.DYNAMIC && wakes(b)) {
+                    a.setAwake(true);
+                    changed = true;
+                } else if (!b.isAwake() && b.type() == BodyType.DYNAMIC && wakes(a)) {
+                    b.setAwake(true);
+                    changed = true;
+                }
             }
         }
-    }
-
-    /** One run of {@link #wake(Contact[], int)}'s pass; @return whether it woke a body. */
-    private static boolean wake(Contact[] contacts, int start, int end) {
-        boolean changed = false;
-        for (int c = start; c < end; c++) {
-            RigidBody a = contacts[c].body0(), b = contacts[c].body1();
-            if (a == null || b == null) {
-                continue;
-            }
-            if (!a.isAwake() && a.type() == BodyType.DYNAMIC && wakes(b)) {
-                a.setAwake(true);
-                changed = true;
-            } else if (!b.isAwake() && b.type() == BodyType.DYNAMIC && wakes(a)) {
-                b.setAwake(true);
-                changed = true;
-            }
-        }
-        return changed;
     }
 
     // ------------------------------------------------------------------ bodies
@@ -555,13 +522,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             Arrays.fill(stampOfWorld, 0);
             stamp = 1;
         }
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            indexBodies(contacts, s, Runs.end(s, count));
-        }
-    }
-
-    private void indexBodies(Contact[] contacts, int start, int end) {
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < count; c++) {
             i0[c] = indexOf(contacts[c].body0());
             i1[c] = indexOf(contacts[c].body1());
         }
@@ -664,13 +625,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void storeVelocities() {
-        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
-            storeVelocities(s, Runs.end(s, bodyCount));
-        }
-    }
-
-    private void storeVelocities(int start, int end) {
-        for (int b = start; b < end; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
                 bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
@@ -696,13 +651,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     private void writePoses() {
-        for (int s = 1; s < bodyCount; s += Runs.LENGTH) {
-            writePoses(s, Runs.end(s, bodyCount));
-        }
-    }
-
-    private void writePoses(int start, int end) {
-        for (int b = start; b < end; b++) {
+        for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int p = POSE * b;
                 bodies[b].solverPose(pose[p], pose[p + 1], pose[p + 2], pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6]);
@@ -789,17 +738,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void prepare(Contact[] contacts, int count, double duration) {
         boolean warmStarting = settings.warmStarting();
         double warmFactor = settings.warmStartFactor();
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            prepareContacts(contacts, s, Runs.end(s, count), duration, warmStarting, warmFactor);
-        }
-        groupManifolds(contacts, count, warmStarting ? warmFactor : 0);
-    }
-
-    private void prepareContacts(Contact[] contacts, int start, int end, double duration, boolean warmStarting,
-            double warmFactor) {
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < count; c++) {
             prepareContact(contacts[c], c, duration, warmStarting, warmFactor);
         }
+        groupManifolds(contacts, count, warmStarting ? warmFactor : 0);
     }
 
     /** Contact c's arms, normal, tangent basis, effective mass, bias and warm start. */
@@ -869,18 +811,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** Groups runs of up to four contacts on one body pair into manifolds and prepares their blocks. */
     private void groupManifolds(Contact[] contacts, int count, double warmFactor) {
         manifoldCount = 0;
-        for (int c = 0; c < count; ) {
-            c = groupManifolds(contacts, c, Runs.end(c, count), count, warmFactor);
-        }
-    }
-
-    /**
-     * Groups and prepares the manifolds that start in {@code [start, end)}: the last may run on
-     * past end, up to count. @return the index where the next manifold starts
-     */
-    private int groupManifolds(Contact[] contacts, int start, int end, int count, double warmFactor) {
-        int c = start;
-        while (c < end) {
+        int c = 0;
+        while (c < count) {
             if (joints.blockOf(c) >= 0) {
                 c++;
                 continue;
@@ -900,7 +832,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
             }
             c = e + 1;
         }
-        return c;
     }
 
     /** The manifold's normal effective-mass matrix, K[i][j] = J_i M⁻¹ J_jᵀ (symmetric: one half computed). */
@@ -1620,29 +1551,17 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void linkBodies() {
         int n = bodyCount, mc = manifoldCount;
         Arrays.fill(adjStart, 0, n + 1, 0);
-        for (int s = 0; s < mc; s += Runs.LENGTH) {
-            countLinks(s, Runs.end(s, mc));
+        for (int m = 0; m < mc; m++) {
+            int f = first[m];
+            adjStart[i0[f] + 1]++;
+            adjStart[i1[f] + 1]++;
         }
         for (int b = 0; b < n; b++) {
             adjStart[b + 1] += adjStart[b];
         }
         // queue[] serves as each body's fill cursor while the rows are written.
         System.arraycopy(adjStart, 0, queue, 0, n);
-        for (int s = 0; s < mc; s += Runs.LENGTH) {
-            writeLinks(s, Runs.end(s, mc));
-        }
-    }
-
-    private void countLinks(int start, int end) {
-        for (int m = start; m < end; m++) {
-            int f = first[m];
-            adjStart[i0[f] + 1]++;
-            adjStart[i1[f] + 1]++;
-        }
-    }
-
-    private void writeLinks(int start, int end) {
-        for (int m = start; m < end; m++) {
+        for (int m = 0; m < mc; m++) {
             int f = first[m];
             adj[queue[i0[f]]++] = m;
             adj[queue[i1[f]]++] = m;
@@ -1653,21 +1572,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void levelBodies() {
         int n = bodyCount;
         queueTail = 0;
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            seedLevels(s, Runs.end(s, n));
-        }
-        // The queue grows while it is walked: each run takes up to LENGTH of what is queued so far,
-        // so bodies leave it in the order of one first-in, first-out loop.
-        for (int head = 0; head < queueTail; ) {
-            int end = Runs.end(head, queueTail);
-            spreadLevels(head, end);
-            head = end;
-        }
-    }
-
-    /** Immovable bodies in [start, end) get level 0 and are queued; movable ones start unreached. */
-    private void seedLevels(int start, int end) {
-        for (int b = start; b < end; b++) {
+        // Immovable bodies get level 0 and are queued; movable ones start unreached.
+        for (int b = 0; b < n; b++) {
             if (movable[b]) {
                 level[b] = Integer.MAX_VALUE;
             } else {
@@ -1675,12 +1581,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 queue[queueTail++] = b;
             }
         }
-    }
-
-    /** Gives the unreached neighbours of queue[start..end) the next level and queues them. */
-    private void spreadLevels(int start, int end) {
-        for (int h = start; h < end; h++) {
-            int b = queue[h];
+        // The queue grows while it is walked (first in, first out): each body gives its
+        // unreached neighbours the next level and queues them.
+        for (int head = 0; head < queueTail; head++) {
+            int b = queue[head];
             for (int k = adjStart[b]; k < adjStart[b + 1]; k++) {
                 int f = first[adj[k]];
                 int other = i0[f] == b ? i1[f] : i0[f];
@@ -1704,16 +1608,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         int maxRank = 0;
         heldMovable = false;
         Arrays.fill(supports, 0, n, 0);
-        for (int s = 0; s < mc; s += Runs.LENGTH) {
-            maxRank = Math.max(maxRank, holdBodies(s, Runs.end(s, mc)));
-        }
-        return heldMovable ? maxRank : -1;
-    }
-
-    /** One run of {@link #holdBodies()}; @return the highest finite rank in it (0 for none). */
-    private int holdBodies(int start, int end) {
-        int maxRank = 0;
-        for (int m = start; m < end; m++) {
+        for (int m = 0; m < mc; m++) {
             int f = first[m], la = level[i0[f]], lb = level[i1[f]];
             int r = Math.min(la, lb);
             if (r != Integer.MAX_VALUE) {
@@ -1726,7 +1621,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 supports[h == i0[f] ? i1[f] : i0[f]]++;
             }
         }
-        return maxRank;
+        return heldMovable ? maxRank : -1;
     }
 
     /** Counting sort by rank into {@code byRank}; manifolds out of reach of the static world go last. */
@@ -1737,25 +1632,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
             buckets = new int[Math.max(count + 1, buckets.length * 2)];
         }
         Arrays.fill(buckets, 0, count + 1, 0);
-        for (int s = 0; s < mc; s += Runs.LENGTH) {
-            countRanks(s, Runs.end(s, mc), maxRank);
+        for (int m = 0; m < mc; m++) {
+            buckets[bucket(m, maxRank) + 1]++;
         }
         for (int r = 0; r < count; r++) {
             buckets[r + 1] += buckets[r];
         }
-        for (int s = 0; s < mc; s += Runs.LENGTH) {
-            placeByRank(s, Runs.end(s, mc), maxRank);
-        }
-    }
-
-    private void countRanks(int start, int end, int maxRank) {
-        for (int m = start; m < end; m++) {
-            buckets[bucket(m, maxRank) + 1]++;
-        }
-    }
-
-    private void placeByRank(int start, int end, int maxRank) {
-        for (int m = start; m < end; m++) {
+        for (int m = 0; m < mc; m++) {
             byRank[buckets[bucket(m, maxRank)]++] = m;
         }
     }
@@ -2157,10 +2040,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void solvePositions(int count) {
         double beta = settings.baumgarte(), slop = settings.linearSlop(), maxC = settings.maxLinearCorrection();
         for (int it = 0; it < settings.positionIterations(); it++) {
-            double minSeparation = 0;
-            for (int s = 0; s < count; s += Runs.LENGTH) {
-                minSeparation = Math.min(minSeparation, positionSweep(s, Runs.end(s, count), beta, slop, maxC));
-            }
+            double minSeparation = positionSweep(count, beta, slop, maxC);
             // Joints after contacts, as Box2D v2 does (the order measured no different).
             boolean jointsDone = solveJointPositions();
             positionIterationsUsed++;
@@ -2173,13 +2053,13 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     /**
-     * One position sweep over contacts [start, end).
+     * One position sweep over the {@code count} contacts.
      *
      * @return the least separation seen (m; at most 0)
      */
-    private double positionSweep(int start, int end, double beta, double slop, double maxC) {
+    private double positionSweep(int count, double beta, double slop, double maxC) {
         double minSeparation = 0;
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < count; c++) {
             int a0 = i0[c], a1 = i1[c];
             boolean m0 = movable[a0], m1 = movable[a1];
             if ((!m0 && !m1) || joints.blockOf(c) >= 0) {

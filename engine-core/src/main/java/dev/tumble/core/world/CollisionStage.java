@@ -14,7 +14,6 @@ import dev.tumble.core.collision.query.Queries;
 import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.contact.ContactBuffer;
-import dev.tumble.core.internal.Runs;
 import dev.tumble.core.joint.Joint;
 import java.util.Arrays;
 import java.util.List;
@@ -177,14 +176,7 @@ final class CollisionStage {
     void updateBroadPhase(BodyRegistry bodies, double dt) {
         stepDt = dt;
         int n = bodies.size();
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            moveProxies(bodies, s, Runs.end(s, n), dt);
-        }
-        broad.updatePairs();
-    }
-
-    private void moveProxies(BodyRegistry bodies, int start, int end, double dt) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             if (b.type() == BodyType.STATIC) {
                 continue;
@@ -197,6 +189,7 @@ final class CollisionStage {
                 }
             }
         }
+        broad.updatePairs();
     }
 
     /** Moves a body's proxies; {@code dt} (s) predicts its travel so the fat box leads it. */
@@ -232,14 +225,7 @@ final class CollisionStage {
         pairsTested = 0;
         pairsReused = 0;
         int pairs = broad.pairCount();
-        for (int s = 0; s < pairs; s += Runs.LENGTH) {
-            collidePairs(s, Runs.end(s, pairs), out);
-        }
-        manifolds.finishStep();
-    }
-
-    private void collidePairs(int start, int end, ContactBuffer out) {
-        for (int p = start; p < end; p++) {
+        for (int p = 0; p < pairs; p++) {
             int ia = broad.pairA(p);
             int ib = broad.pairB(p);
             BodyShape a = (BodyShape) broad.owner(ia);
@@ -249,6 +235,7 @@ final class CollisionStage {
             }
             collidePair(a, ia, b, ib, out);
         }
+        manifolds.finishStep();
     }
 
     /** Kinematic and static bodies never collide with each other; quarantined ones with nothing. */

@@ -1,6 +1,5 @@
 package dev.tumble.core.world;
 
-import dev.tumble.core.internal.Runs;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -62,15 +61,8 @@ final class ContactCache {
             table = new int[need];
         }
         Arrays.fill(table, -1);
-        for (int s = 0; s < previous.count; s += Runs.LENGTH) {
-            indexKeys(s, Runs.end(s, previous.count));
-        }
-    }
-
-    /** Indexes previous entries [start, end), in order. */
-    private void indexKeys(int start, int end) {
         int mask = table.length - 1;
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < previous.count; i++) {
             int slot = hash(previous.pair[i], previous.feature[i]) & mask;
             while (table[slot] >= 0) {
                 slot = (slot + 1) & mask;

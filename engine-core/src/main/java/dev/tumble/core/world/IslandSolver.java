@@ -4,7 +4,6 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
-import dev.tumble.core.internal.Runs;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.SequentialImpulseSolver;
@@ -165,36 +164,20 @@ final class IslandSolver {
         }
     }
 
-    // solve keeps its loops in methods of their own, so that the JIT compiles each once and small
-    // rather than the whole of solve again around whichever loop got hot (docs/benchmarks.md,
-    // "a step the JIT compiles early").
-
     /**
      * Registers every contact in the warm-start cache in buffer order (cache index = contact
      * index) and notes the point of each its feature id did not match.
      */
     private void registerContacts(Contact[] all, int count, long[] featureKeys, long[] pairKeys) {
         pointCache.beginStep();
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            addKeys(s, Runs.end(s, count), featureKeys, pairKeys);
+        for (int c = 0; c < count; c++) {
+            pointCache.add(pairKeys[c], featureKeys[c]);
         }
         // Each contact's point in body A's frame is what next step's nearby match reads. Only
         // a contact its feature id did not match needs it now; the others note it when their
         // island is solved (contact and body then in cache: a pass over 40,000 contacts and
         // their bodies less in a 10,000-body world), before the solve moves the body.
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            matchUnfound(all, s, Runs.end(s, count));
-        }
-    }
-
-    private void addKeys(int start, int end, long[] featureKeys, long[] pairKeys) {
-        for (int c = start; c < end; c++) {
-            pointCache.add(pairKeys[c], featureKeys[c]);
-        }
-    }
-
-    private void matchUnfound(Contact[] all, int start, int end) {
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < count; c++) {
             if (!pointCache.foundById(c)) {
                 notePoint(all[c], c);
                 pointCache.matchNearby(c, WARM_START_RADIUS);
@@ -216,13 +199,7 @@ final class IslandSolver {
 
     /** Contacts in no island (a joint between two sleeping bodies) still need their points. */
     private void notePointsOutsideIslands(Contact[] all, int count) {
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            notePointsOutsideIslands(all, s, Runs.end(s, count));
-        }
-    }
-
-    private void notePointsOutsideIslands(Contact[] all, int start, int end) {
-        for (int c = start; c < end; c++) {
+        for (int c = 0; c < count; c++) {
             if (!pointCache.hasPoint(c)) {
                 notePoint(all[c], c);
             }
@@ -322,18 +299,7 @@ final class IslandSolver {
         boolean refresh = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         boolean finite = true;
         int n = islands.bodyCount(k);
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            finite &= finishBodies(k, s, Runs.end(s, n), islands, bodies, refresh, sweep, previous);
-        }
-        lastIslandFinite = finite;
-        return slack;
-    }
-
-    /** Island k's bodies [start, end) after its solve: @return whether all of them are finite. */
-    private boolean finishBodies(int k, int start, int end, IslandBuilder islands, BodyRegistry bodies, boolean refresh,
-            ContinuousCollision sweep, double[] previous) {
-        boolean finite = true;
-        for (int j = start; j < end; j++) {
+        for (int j = 0; j < n; j++) {
             int i = islands.body(k, j);
             RigidBody b = bodies.at(i);
             if (refresh) {
@@ -344,7 +310,8 @@ final class IslandSolver {
                 sweep.noteSolved(b, i, previous);
             }
         }
-        return finite;
+        lastIslandFinite = finite;
+        return slack;
     }
 
     /**
@@ -385,18 +352,12 @@ final class IslandSolver {
         return 0;
     }
 
-    private void gatherIsland(int k, int n, IslandBuilder islands, Contact[] all) {
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            gatherIsland(k, s, Runs.end(s, n), islands, all);
-        }
-    }
-
     /**
-     * Copies island {@code k}'s contacts [start, end) into {@code scratch}, their buffer indices
-     * into {@code globalIndex}.
+     * Copies island {@code k}'s {@code n} contacts into {@code scratch}, their buffer indices into
+     * {@code globalIndex}.
      */
-    private void gatherIsland(int k, int start, int end, IslandBuilder islands, Contact[] all) {
-        for (int j = start; j < end; j++) {
+    private void gatherIsland(int k, int n, IslandBuilder islands, Contact[] all) {
+        for (int j = 0; j < n; j++) {
             int c = islands.constraint(k, j);
             scratch[j] = all[c];
             globalIndex[j] = c;
@@ -422,21 +383,9 @@ final class IslandSolver {
         saveImpulses(n);
     }
 
+    /** Hands the island's {@code n} contacts' cached impulses to the solver, noting points not noted yet. */
     private void loadWarmStarts(int n) {
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            loadWarmStarts(s, Runs.end(s, n));
-        }
-    }
-
-    private void saveImpulses(int n) {
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            saveImpulses(s, Runs.end(s, n));
-        }
-    }
-
-    /** Hands island contacts [start, end)'s cached impulses to the solver, noting points not noted yet. */
-    private void loadWarmStarts(int start, int end) {
-        for (int j = start; j < end; j++) {
+        for (int j = 0; j < n; j++) {
             int c = globalIndex[j];
             sequential.setWarmStart(j, pointCache.impulse(c, 0), pointCache.impulse(c, 1), pointCache.impulse(c, 2));
             if (!pointCache.hasPoint(c)) {
@@ -445,9 +394,9 @@ final class IslandSolver {
         }
     }
 
-    /** Keeps island contacts [start, end)'s solved impulses for next step and reports each one's normal impulse. */
-    private void saveImpulses(int start, int end) {
-        for (int j = start; j < end; j++) {
+    /** Keeps the island's {@code n} contacts' solved impulses for next step and reports each one's normal impulse. */
+    private void saveImpulses(int n) {
+        for (int j = 0; j < n; j++) {
             int c = globalIndex[j];
             // The three impulses written out, not an inner loop: one loop less for the JIT to
             // predicate, and in a fresh JVM recompile (it did, five times in 600 steps).

@@ -3,7 +3,6 @@ package dev.tumble.core.world;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.narrow.ContactManifold;
 import dev.tumble.core.collision.narrow.ContactPoint;
-import dev.tumble.core.internal.Runs;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -77,20 +76,13 @@ final class ManifoldCache {
 
     /** Ends the pass: slots of pairs not seen this step go back to the pool. */
     void finishStep() {
-        for (int s = 0; s < previous.count; s += Runs.LENGTH) {
-            releaseUncarried(s, Runs.end(s, previous.count));
-        }
-        previous.count = 0;
-        pendingSlot = -1;
-    }
-
-    /** Releases the slots of last step's entries [start, end) that this step did not carry over. */
-    private void releaseUncarried(int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < previous.count; i++) {
             if (!carried[i]) {
                 release(previous.slot[i]);
             }
         }
+        previous.count = 0;
+        pendingSlot = -1;
     }
 
     /**

@@ -20,7 +20,6 @@ import dev.tumble.core.event.ContactEvent;
 import dev.tumble.core.event.EventBuffer;
 import dev.tumble.core.force.ForceRegistry;
 import dev.tumble.core.internal.Check;
-import dev.tumble.core.internal.Runs;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.resolve.ContactResolver;
@@ -323,7 +322,7 @@ public final class World {
 
         findCollisionContacts();
         ensureFeatureKeys(collisionContactCount);
-        keyCollisionContacts(0, collisionContactCount);
+        keyCollisionContacts();
         t = lap(Stage.NARROW_PHASE, t);
 
         buildIslands(n);
@@ -344,12 +343,6 @@ public final class World {
         finish(n, t);
     }
 
-    // The step itself has no loops: each pass over the bodies or contacts is a method of its own,
-    // so the JIT compiles each pass on its own (small, early) instead of compiling the whole step
-    // again around whichever loop got hot (on-stack replacement), which on 2 cores held back the
-    // compilation of the solver's hot methods for hundreds of steps of a fresh JVM
-    // (docs/benchmarks.md, "a step the JIT compiles early"). Keep new passes out of step too.
-
     /** Saves, integrates and checks every body (each touches only itself). */
     private void integrateBodies(int n, double dt) {
         // A bad force shows here, before the body can pass NaN to anything it touches.
@@ -359,16 +352,7 @@ public final class World {
         if (sweeping) {
             sweep.begin(n);
         }
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            integrateBodies(s, Runs.end(s, n), dt, gx, gy, gz, sweeping);
-        }
-        if (sweeping) {
-            sweep.sweep(bodies, guard.previousPositions());
-        }
-    }
-
-    private void integrateBodies(int start, int end, double dt, double gx, double gy, double gz, boolean sweeping) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             guard.clampAndSave(b, i);
             b.integrate(dt, gx, gy, gz, false);
@@ -377,10 +361,14 @@ public final class World {
                 sweep.noteIntegrated(b, i, guard.previousPositions());
             }
         }
+        if (sweeping) {
+            sweep.sweep(bodies, guard.previousPositions());
+        }
     }
 
-    private void keyCollisionContacts(int start, int end) {
-        for (int c = start; c < end; c++) {
+    /** Keys the collision contacts by feature and body pair. */
+    private void keyCollisionContacts() {
+        for (int c = 0; c < collisionContactCount; c++) {
             featureKeys[c] = collision.featureKey(c);
             contactPairs[c] = collision.pairKey(c);
         }
@@ -389,9 +377,7 @@ public final class World {
     /** Keys the collision contacts by feature and body pair, then adds the joints' contacts. */
     private void keyContacts() {
         ensureFeatureKeys(collisionContactCount);
-        for (int s = 0; s < collisionContactCount; s += Runs.LENGTH) {
-            keyCollisionContacts(s, Runs.end(s, collisionContactCount));
-        }
+        keyCollisionContacts();
         for (int j = 0; j < joints.size(); j++) {
             if (joints.get(j).body0().isQuarantined()
                     || (joints.get(j).body1() != null && joints.get(j).body1().isQuarantined())) {
@@ -416,13 +402,7 @@ public final class World {
         // cache; the SI solver refreshes each body as it writes its pose back. Any
         // other awake dynamic body (none unless woken during the solve) is refreshed here, so
         // everything read after the step (rendering, queries, joints) is current.
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            refreshUnsolved(s, Runs.end(s, n));
-        }
-    }
-
-    private void refreshUnsolved(int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < n; i++) {
             int k = islands.islandOfBody(i);
             if (k >= 0 && solver.checkedFinite(k)) {
                 continue; // refreshed and checked by the island solver while in cache
@@ -450,8 +430,14 @@ public final class World {
         // Continuous collision notes each collision contact's depth against the static world.
         boolean noteDepths = settings.continuousCollision();
         int count = contacts.size();
-        for (int s = 0; s < count; s += Runs.LENGTH) {
-            connectBodies(cs, s, Runs.end(s, count), noteDepths);
+        for (int c = 0; c < count; c++) {
+            RigidBody b0 = cs[c].body0(), b1 = cs[c].body1();
+            islands.connect(islandIndex(b0), islandIndex(b1));
+            wakeIfTouchedByAwake(b0, b1);
+            wakeIfTouchedByAwake(b1, b0);
+            if (noteDepths && c < collisionContactCount) {
+                sweep.noteContact(b0, b1, cs[c]);
+            }
         }
         if (softStep != null) {
             // Joints are constraints, not contacts, in the soft step: they join islands themselves.
@@ -462,29 +448,11 @@ public final class World {
                 wakeIfTouchedByAwake(b1, b0);
             }
         }
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            markIslandBodies(s, Runs.end(s, n));
-        }
-        islands.finish(inIsland);
-    }
-
-    private void connectBodies(Contact[] cs, int start, int end, boolean noteDepths) {
-        for (int c = start; c < end; c++) {
-            RigidBody b0 = cs[c].body0(), b1 = cs[c].body1();
-            islands.connect(islandIndex(b0), islandIndex(b1));
-            wakeIfTouchedByAwake(b0, b1);
-            wakeIfTouchedByAwake(b1, b0);
-            if (noteDepths && c < collisionContactCount) {
-                sweep.noteContact(b0, b1, cs[c]);
-            }
-        }
-    }
-
-    private void markIslandBodies(int start, int end) {
-        for (int i = start; i < end; i++) {
+        for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             inIsland[i] = b.type() == BodyType.DYNAMIC && b.isAwake();
         }
+        islands.finish(inIsland);
     }
 
     private void wakeIfTouchedByAwake(RigidBody sleeper, RigidBody other) {
@@ -566,22 +534,17 @@ public final class World {
     private void recordContactEvents() {
         pairCache.beginStep();
         pairEvents = 0;
-        for (int s = 0; s < collisionContactCount; s += Runs.LENGTH) {
-            groupPairEvents(s, Runs.end(s, collisionContactCount));
-        }
-        int previous = pairCache.previousCount();
-        for (int s = 0; s < previous; s += Runs.LENGTH) {
-            endUnmatchedPairs(s, Runs.end(s, previous));
-        }
+        groupPairEvents();
+        endUnmatchedPairs();
         events.deferContacts(fillContactEvents);
     }
 
     /**
-     * One run of contacts [start, end): a pair event per pair, its contacts counted. Contacts of
-     * one pair lie together, so a contact continues the last event when it has that event's pair.
+     * A pair event per pair of the collision contacts, its contacts counted. Contacts of one pair
+     * lie together, so a contact continues the last event when it has that event's pair.
      */
-    private void groupPairEvents(int start, int end) {
-        for (int c = start; c < end; c++) {
+    private void groupPairEvents() {
+        for (int c = 0; c < collisionContactCount; c++) {
             long pair = contactPairs[c];
             if (pairEvents > 0 && pair == contactPairs[pairEventFirst[pairEvents - 1]]) {
                 pairEventContacts[pairEvents - 1]++;
@@ -601,9 +564,10 @@ public final class World {
         }
     }
 
-    /** Last step's pairs [start, end) not touching now: an END event, or kept while both sleep. */
-    private void endUnmatchedPairs(int start, int end) {
-        for (int i = start; i < end; i++) {
+    /** Last step's pairs not touching now: an END event, or kept while both sleep. */
+    private void endUnmatchedPairs() {
+        int previous = pairCache.previousCount();
+        for (int i = 0; i < previous; i++) {
             if (!pairCache.matched(i)) {
                 int sa = pairCache.previousBodyA(i);
                 int sb = pairCache.previousBodyB(i);

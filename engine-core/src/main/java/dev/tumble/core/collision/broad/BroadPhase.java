@@ -1,7 +1,6 @@
 package dev.tumble.core.collision.broad;
 
 import dev.tumble.core.collision.shape.Aabb;
-import dev.tumble.core.internal.Runs;
 import java.util.Arrays;
 
 /**
@@ -206,7 +205,6 @@ public final class BroadPhase {
      * @return the number of pairs
      */
     public int updatePairs() {
-        // One method per pass: the JIT compiles each small pass once (docs/benchmarks.md, "a step the JIT compiles early").
         findNewPairs();
         int n = moveCount > 0 ? mergePairs() : fatPairCount;
         clearMoves();
@@ -276,20 +274,13 @@ public final class BroadPhase {
             pairs = new long[Math.max(n, 2 * pairs.length)];
         }
         pairCount = 0;
-        for (int s = 0; s < n; s += Runs.LENGTH) {
-            reportPairs(s, Runs.end(s, n));
-        }
-        return pairCount;
-    }
-
-    /** Appends the persistent pairs [start, end) that pass the exact tests to {@code pairs}. */
-    private void reportPairs(int start, int end) {
-        for (int k = start; k < end; k++) {
+        for (int k = 0; k < n; k++) {
             long p = fatPairs[k];
             if (report((int) (p >>> 32), (int) p)) {
                 pairs[pairCount++] = p;
             }
         }
+        return pairCount;
     }
 
     /** @return whether either proxy of pair {@code p} changed since the last update. */
