@@ -177,8 +177,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private int stamp;
 
     private final double[] basis = new double[6];
-    /** preparePatch's fixed tangents, then the turned ones. */
-    private final double[] tangents = new double[12];
+    /** preparePatch's fixed tangent basis. */
+    private final double[] tangents = new double[6];
     private final double[] s9 = new double[9];
     private final RestitutionLimit restitutionLimit = new RestitutionLimit();
     /** Per manifold solve: normal relative velocities and impulse increments of its contacts. */
@@ -1066,24 +1066,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double rvz = v[oa + 2] + v[oa + 3] * r0y - v[oa + 4] * r0x - (v[ob + 2] + v[ob + 3] * r1y - v[ob + 4] * r1x);
         double vt0 = rvx * t0x + rvy * t0y + rvz * t0z, vt1 = rvx * t1x + rvy * t1y + rvz * t1z;
         double speed = Math.sqrt(vt0 * vt0 + vt1 * vt1);
-        // The turned basis is always worked out (NaN when speed is 0) and picked by index, not by
-        // a branch: a settling stack starts sliding only now and then, and C2 compiled a branch it
-        // had never seen taken as a trap, whose first firing threw preparePatch's compiled code
-        // away mid-run (unstable_if) and cost a second 40 ms compile.
-        double cs = vt0 / speed, sn = vt1 / speed;
-        t[6] = cs * t0x + sn * t1x;
-        t[7] = cs * t0y + sn * t1y;
-        t[8] = cs * t0z + sn * t1z;
-        t[9] = -sn * t0x + cs * t1x;
-        t[10] = -sn * t0y + cs * t1y;
-        t[11] = -sn * t0z + cs * t1z;
-        int o = 6 * sliding(speed);
-        t0x = t[o];
-        t0y = t[o + 1];
-        t0z = t[o + 2];
-        t1x = t[o + 3];
-        t1y = t[o + 4];
-        t1z = t[o + 5];
+        if (speed > SLIDING_SPEED) {
+            double cs = vt0 / speed, sn = vt1 / speed;
+            double ux = cs * t0x + sn * t1x, uy = cs * t0y + sn * t1y, uz = cs * t0z + sn * t1z;
+            t1x = -sn * t0x + cs * t1x;
+            t1y = -sn * t0y + cs * t1y;
+            t1z = -sn * t0z + cs * t1z;
+            t0x = ux;
+            t0y = uy;
+            t0z = uz;
+        }
         P[q + P_T0] = t0x;
         P[q + P_T0 + 1] = t0y;
         P[q + P_T0 + 2] = t0z;
@@ -1142,15 +1134,6 @@ public final class SequentialImpulseSolver implements ContactResolver {
 
     /** Tangential speed (m/s) above which friction is solved along the sliding direction. */
     private static final double SLIDING_SPEED = 1e-6;
-
-    /**
-     * 1 when {@code speed > SLIDING_SPEED}, else 0 (a NaN speed, from NaN velocities, picks by its sign),
-     * without a branch: the sign bit of {@code SLIDING_SPEED − speed}, which is +0, never −0,
-     * when they are equal.
-     */
-    static int sliding(double speed) {
-        return (int) (Double.doubleToRawLongBits(SLIDING_SPEED - speed) >>> 63);
-    }
 
     /**
      * Writes r×d at dest[o..o+3) and I⁻¹(r×d) at dest[o+3..o+6) for body slot b; returns
@@ -1434,9 +1417,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
             double d2 = -relax * (Q[o + 8] * r0 + Q[o + 9] * r1 + Q[o + 10] * r2 + Q[o + 11] * r3);
             double d3 = -relax * (Q[o + 12] * r0 + Q[o + 13] * r1 + Q[o + 14] * r2 + Q[o + 15] * r3);
             double n0 = L[f] + d0, n1 = L[f + 1] + d1, n2 = L[f + 2] + d2, n3 = L[f + 3] + d3;
-            // One test for all four (a NaN fails it as it fails n ≥ 0): a chain of four branches
-            // left C2 a never-taken one to compile as a trap, fired when a pile shifts.
-            if (Math.min(Math.min(n0, n1), Math.min(n2, n3)) >= 0) {
+            if (n0 >= 0 && n1 >= 0 && n2 >= 0 && n3 >= 0) {
                 L[f] = n0;
                 L[f + 1] = n1;
                 L[f + 2] = n2;
@@ -1740,18 +1721,16 @@ public final class SequentialImpulseSolver implements ContactResolver {
         }
         double relax = settings.relaxation();
         double[] d = increment;
-        double least = Double.POSITIVE_INFINITY;
         for (int i = 0; i < 4; i++) {
             double sum = 0;
             for (int j = 0; j < 4; j++) {
                 sum += Q[4 * i + j] * r[j];
             }
             d[i] = -relax * sum;
-            least = Math.min(least, lambda[f + i] + d[i]);
-        }
-        // One test after the loop, as in solveBlock4; !(x ≥ 0) also turns a NaN away.
-        if (!(least >= 0)) {
-            return false;
+            // A λ that would go negative (or NaN) leaves the block to the passes.
+            if (!(lambda[f + i] + d[i] >= 0)) {
+                return false;
+            }
         }
         for (int i = 0; i < 4; i++) {
             lambda[f + i] += d[i];
