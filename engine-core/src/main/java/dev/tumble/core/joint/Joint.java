@@ -55,9 +55,9 @@ public abstract class Joint {
     }
 
     /**
-     * The impulses the soft-step solver accumulated on this joint's rows in the last substep
-     * (N·s for point and length rows, N·m·s for angular rows), which start the next step's solve
-     * (warm starting). Indices: 0–2 the held point (x, y, z), 3–4 a hinge's axis alignment, 5 and 6
+     * The impulses the soft-step solver applied on this joint's rows in the last substep of the
+     * last step (N·s for point and length rows, N·m·s for angular rows): the joint's reaction over
+     * that substep. Indices: 0–2 the held point (x, y, z), 3–4 a hinge's axis alignment, 5 and 6
      * the lower and upper limit (hinge angle or cable length), 7 a rod's length. Owned by the
      * world's solver: read, do not write.
      */

@@ -21,7 +21,8 @@ import dev.tumble.core.internal.Check;
  * @param speculativeDistance how far apart two shapes may be and still be handed to the solver as
  *     a contact, m (≥ 0), on top of how far they may close this step (their relative speed and
  *     spin times the step): such a contact lets them close exactly that gap and no more
- * @param warmStarting whether each contact and joint starts from last step's impulses
+ * @param warmStarting whether each contact starts from last step's impulses (joints never do: their
+ *     two-sided rows are solved exactly in every pass)
  */
 public record SoftStepSettings(int substeps, double contactHertz, double contactDampingRatio, double jointHertz,
         double jointDampingRatio, double maxPushOutSpeed, double restitutionThreshold, double speculativeDistance,

@@ -13,7 +13,7 @@ import java.util.List;
  * <pre>
  *   for each substep h = dt / substeps:
  *     integrate velocities  (gravity, forces, implicit gyroscopic term, damping)
- *     warm start            (last substep's impulses)
+ *     warm start            (the contacts' impulses of the last substep)
  *     solve                 (soft contacts and joints, biased: errors pulled out)
  *     integrate positions
  *     relax                 (the same rows without bias: the pull-out's velocity taken back)
@@ -36,7 +36,7 @@ public final class SoftStepSolver {
         PREPARE,
         /** Per substep: velocities from gravity, forces and the gyroscopic term. */
         INTEGRATE_VELOCITIES,
-        /** Per substep: accumulated impulses applied. */
+        /** Per substep: the contacts' accumulated impulses applied; the joints' started from zero. */
         WARM_START,
         /** Per substep: soft contacts and joints with position feedback. */
         SOLVE,
@@ -118,7 +118,7 @@ public final class SoftStepSolver {
             case INTEGRATE_VELOCITIES -> bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
             case WARM_START -> {
                 contacts.warmStart(bodies);
-                joints.warmStart(bodies);
+                joints.startSubstep();
             }
             case SOLVE -> {
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), true);
@@ -160,6 +160,6 @@ public final class SoftStepSolver {
         joints.softness(Math.min(settings.jointHertz(), 0.25 * rate), settings.jointDampingRatio(), h);
         boolean warmStart = settings.warmStarting();
         contacts.prepare(contactList, contactCount, warm, warmStart, h * settings.substeps(), bodies);
-        joints.prepare(jointList, bodies, warmStart);
+        joints.prepare(jointList, bodies);
     }
 }
