@@ -125,7 +125,7 @@ public final class SoftStepSolver {
                 joints.solve(bodies, time, true);
             }
             case INTEGRATE_POSITIONS -> {
-                bodies.integratePositions(time, maxLinearSpeed, maxAngularSpeed);
+                bodies.integratePositions(time);
                 contacts.refresh(bodies); // rows at the new poses, for the relax and the next substep
             }
             case RELAX -> {

@@ -181,8 +181,10 @@ final class SolverBodies {
 
     /**
      * Moves every slot by its velocities over {@code h}: {@code p += h·v}, and the orientation
-     * turned by {@code h·ω} ({@code q += ½·h·(0, ω)·q}, normalised); a dynamic body's velocities
-     * are held to the speed limits ({@code maxV} m/s, {@code maxW} rad/s) first.
+     * turned by {@code h·ω} ({@code q += ½·h·(0, ω)·q}, normalised). The speed limits are not
+     * applied here but before the solve ({@link #integrateVelocities}): the solved velocities are
+     * what the constraints ask for, and held back here a fast-turning body hinged far from its
+     * centre opened its joint every substep, and the joint's pull back fed energy.
      *
      * <p>A dynamic body turns with its world angular momentum {@code L = R·I·Rᵀ·ω} held fixed, as
      * a torque-free rigid body does: this is where the gyroscopic term acts. It turns at the
@@ -192,15 +194,9 @@ final class SolverBodies {
      * energy without drift, where turning at the start's ω would feed a spin near the
      * intermediate axis energy each substep and make it flip ever faster.
      */
-    void integratePositions(double h, double maxV, double maxW) {
+    void integratePositions(double h) {
         for (int s = 0; s < count; s++) {
             int o = 3 * s, e = 4 * s, k = 9 * s;
-            if (dynamic[s]) {
-                // The speed limits hold for the motion itself: a joint anchored far outside a small
-                // body can ask it to spin thousands of turns a second, which no turn of a substep follows.
-                clampLength(v, o, maxV);
-                clampLength(w, o, maxW);
-            }
             p[o] += h * v[o];
             p[o + 1] += h * v[o + 1];
             p[o + 2] += h * v[o + 2];
