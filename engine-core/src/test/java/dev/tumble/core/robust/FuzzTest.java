@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * 1,000 seeded random scenes ({@link FuzzScenes}), 600 steps each, per solver: every state stays
@@ -52,6 +54,21 @@ class FuzzTest {
     @Test
     void softStepsFirst250ScenesWithoutJointsStayFiniteAboveGroundAndDoNotGainEnergy() {
         check(WorldSettings.Solver.SOFT_STEP, 250, FuzzScenes.Variant.NO_JOINTS);
+    }
+
+    /**
+     * Jointed scenes the soft step once failed, traced to joints closing a gap of centimetres
+     * (a light body whirled past the speed limits or crushed between heavy ones) in one substep:
+     * with the pull capped at {@code maxPushOutSpeed} they gain no energy. A replay of 600 chaotic
+     * steps is moved by any change to the simulation, so these pin the scenes, not a law.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {13, 22, 24, 39, 54})
+    void softStepTracedJointScenesGainNoEnergy(long seed) {
+        String failure = run(FuzzScenes.build(seed, WorldSettings.Solver.SOFT_STEP, FuzzScenes.Variant.AS_GENERATED));
+        if (failure != null) {
+            fail(failure);
+        }
     }
 
     private static void check(WorldSettings.Solver solver) {

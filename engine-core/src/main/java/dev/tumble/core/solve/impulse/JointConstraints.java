@@ -224,11 +224,16 @@ final class JointConstraints {
     /**
      * One pass over every joint's rows (h: the substep, s): the one-sided limits and cables first,
      * then every two-sided row at once; {@code useBias} pulls position errors out (the whole error
-     * of the two-sided rows within the substep, the limits' softly). A limit stops a turn with a
-     * pure torque, and the system then takes out what that did at the anchor, so the pass ends with
-     * the held points and axes exact.
+     * of the two-sided rows within the substep, a gap at no more than {@code maxPull} m/s; the
+     * limits' softly). A limit stops a turn with a pure torque, and the system then takes out what
+     * that did at the anchor, so the pass ends with the held points and axes exact.
+     *
+     * <p>The pull is capped as the contacts' push-out is: a joint opened by centimetres (a light
+     * body whirled past the speed limits, or crushed between heavy ones) was otherwise closed in one
+     * substep at metres per second, through bodies a thousand times heavier, and the closing
+     * speed the relax pass did not take back was energy from nowhere.
      */
-    void solve(SolverBodies b, double h, boolean useBias) {
+    void solve(SolverBodies b, double h, boolean useBias, double maxPull) {
         for (int i = 0; i < count; i++) {
             int p = parts[i];
             if ((p & ANGLE_LIMIT) != 0) {
@@ -246,7 +251,7 @@ final class JointConstraints {
             return;
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
-            system.solve(b, 1 / h, useBias, 0);
+            system.solve(b, 1 / h, useBias, 0, maxPull);
             return;
         }
         // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
@@ -257,7 +262,7 @@ final class JointConstraints {
             system.begin();
             addRows(b, order[k]);
             system.bandwidth(b.count);
-            system.solve(b, soft.biasRate, useBias, compliance);
+            system.solve(b, soft.biasRate, useBias, compliance, maxPull);
         }
     }
 

@@ -33,6 +33,8 @@ final class JointSystem {
     private double[] mj0 = new double[96], mj1 = new double[96];
     /** Per row: position error (m or rad) and where its accumulated impulse lives. */
     private double[] error = new double[16];
+    /** Per row: whether it holds a distance (a point or a rod: m), not an angle. */
+    private boolean[] linear = new boolean[16];
     private double[][] accumulator = new double[16][];
     private int[] accIndex = new int[16];
     /** Per row: the right-hand side, then the solution Δλ. */
@@ -81,6 +83,7 @@ final class JointSystem {
         j1[o + 4] = ay1;
         j1[o + 5] = az1;
         error[r] = c;
+        linear[r] = lx0 != 0 || ly0 != 0 || lz0 != 0 || lx1 != 0 || ly1 != 0 || lz1 != 0;
         accumulator[r] = acc;
         accIndex[r] = index;
     }
@@ -117,13 +120,14 @@ final class JointSystem {
 
     /**
      * Solves every row against the bodies' current velocities and applies the impulses. With
-     * {@code useBias} each row's error is pulled out at {@code biasRate} (1/s); without, only the
-     * rows' velocities are zeroed (the relax pass). With a {@code compliance} c > 0 (and
-     * {@code useBias}) the rows are soft: row a gets {@code Γ = c·A[a][a]} on its diagonal and
-     * {@code −Γ·λ} on its right-hand side, which is {@link Softness}'s soft row written for a
-     * block (c = impulseScale / massScale). Call {@link #bandwidth} first.
+     * {@code useBias} each row's error is pulled out at {@code biasRate} (1/s), a distance at no
+     * more than {@code maxPull} (m/s); without, only the rows' velocities are zeroed (the relax
+     * pass). With a {@code compliance} c > 0 (and {@code useBias}) the rows are soft: row a gets
+     * {@code Γ = c·A[a][a]} on its diagonal and {@code −Γ·λ} on its right-hand side, which is
+     * {@link Softness}'s soft row written for a block (c = impulseScale / massScale). Call
+     * {@link #bandwidth} first.
      */
-    void solve(SolverBodies b, double biasRate, boolean useBias, double compliance) {
+    void solve(SolverBodies b, double biasRate, boolean useBias, double compliance, double maxPull) {
         int n = rows, w = width;
         if (band.length < n * (w + 1)) {
             band = new double[Math.max(n * (w + 1), 2 * band.length)];
@@ -136,7 +140,11 @@ final class JointSystem {
         for (int r = 0; r < n; r++) {
             double rate = velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r);
             gamma[r] = c * coupling(r, r);
-            x[r] = -(rate + (useBias ? biasRate * error[r] : 0)) - gamma[r] * accumulator[r][accIndex[r]];
+            double bias = useBias ? biasRate * error[r] : 0;
+            if (linear[r]) {
+                bias = Math.max(-maxPull, Math.min(maxPull, bias));
+            }
+            x[r] = -(rate + bias) - gamma[r] * accumulator[r][accIndex[r]];
         }
         factor(n, w);
         substitute(n, w);
@@ -267,6 +275,7 @@ final class JointSystem {
         mj0 = Arrays.copyOf(mj0, 6 * c);
         mj1 = Arrays.copyOf(mj1, 6 * c);
         error = Arrays.copyOf(error, c);
+        linear = Arrays.copyOf(linear, c);
         accumulator = Arrays.copyOf(accumulator, c);
         accIndex = Arrays.copyOf(accIndex, c);
         x = Arrays.copyOf(x, c);

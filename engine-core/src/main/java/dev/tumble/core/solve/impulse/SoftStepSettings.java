@@ -15,8 +15,9 @@ import dev.tumble.core.internal.Check;
  *     a quarter of the substep rate. Two-sided rows (held points, hinge axes, rods) are solved
  *     exactly and pull their whole error out each substep
  * @param jointDampingRatio damping of joints' one-sided rows as a ratio of critical damping (≥ 0)
- * @param maxPushOutSpeed the fastest a penetrating contact pushes its bodies apart, m/s (&gt; 0):
- *     deep overlaps are undone over several steps instead of launching bodies
+ * @param maxPushOutSpeed the fastest a penetrating contact pushes its bodies apart, and a joint
+ *     pulls its held points together, m/s (&gt; 0): deep overlaps and opened joints are undone
+ *     over several substeps instead of launching bodies
  * @param restitutionThreshold closing speed at or below which a contact does not bounce, m/s (≥ 0)
  * @param speculativeDistance how far apart two shapes may be and still be handed to the solver as
  *     a contact, m (≥ 0), on top of how far they may close this step (their relative speed and

@@ -122,7 +122,7 @@ public final class SoftStepSolver {
             }
             case SOLVE -> {
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), true);
-                joints.solve(bodies, time, true);
+                joints.solve(bodies, time, true, settings.maxPushOutSpeed());
             }
             case INTEGRATE_POSITIONS -> {
                 bodies.integratePositions(time);
@@ -130,7 +130,7 @@ public final class SoftStepSolver {
             }
             case RELAX -> {
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), false);
-                joints.solve(bodies, time, false);
+                joints.solve(bodies, time, false, settings.maxPushOutSpeed());
             }
             case RESTITUTION -> contacts.restitution(bodies, settings.restitutionThreshold());
             case STORE -> {

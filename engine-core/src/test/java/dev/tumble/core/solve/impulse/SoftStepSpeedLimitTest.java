@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The speed limits meet the constraints: a 5 cm box hinged to the world 0.5 m from its centre,
  * whirled faster than the default turn limit (a quarter turn per 1/60 s step: 47 rad/s), no
- * gravity, no damping. The limit slows it before each solve; the hinge holds within 2 cm and the
+ * gravity, no damping. The limit slows it before each solve; the hinge opens by no more than 5 cm
+ * while it does (closed at up to {@code maxPushOutSpeed}), is closed within 1 cm after 2 s, and the
  * box never gains energy. Held back after the solve too, the box could not follow its hinge: the
  * joint opened by metres and the box's energy grew 70-fold.
  */
@@ -38,7 +39,8 @@ class SoftStepSpeedLimitTest {
             double e = box.kineticEnergy();
             assertTrue(e <= e0 * (1 + 1e-9), "step " + i + ": energy " + e + " J, above the start's " + e0 + " J");
         }
-        assertTrue(worstError < 0.02, "the hinge opened by " + worstError + " m");
+        assertTrue(worstError < 0.05, "the hinge opened by " + worstError + " m");
+        assertTrue(hinge.error() < 0.01, "the hinge is still open by " + hinge.error() + " m after 2 s");
         // Still whirling about the hinge: its centre 0.5 m from the axis.
         assertEquals(r, Math.hypot(box.position().x(), box.position().z()), 0.02);
     }
