@@ -32,7 +32,7 @@ import java.util.List;
 public final class SoftStepSolver {
     /** The stages of {@link #solve}, in order. */
     public enum Stage {
-        /** Bodies into slots; contact and joint rows built, warm-start impulses loaded. */
+        /** Bodies into slots; contact and joint rows built, the contacts' warm-start impulses loaded. */
         PREPARE,
         /** Per substep: velocities from gravity, forces and the gyroscopic term. */
         INTEGRATE_VELOCITIES,
