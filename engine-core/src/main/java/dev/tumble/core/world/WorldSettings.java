@@ -23,7 +23,8 @@ import dev.tumble.core.solve.impulse.SoftStepSettings;
  * @param frictionMix how the two bodies' friction coefficients combine on a contact
  * @param aabbMargin how far (m) broad-phase boxes are fattened, so slow bodies need no tree update
  * @param maxLinearSpeed speed (m/s) no body exceeds: faster velocities are scaled down before
- *     integration (a safety net against blow-ups, not a physical limit)
+ *     integration (a safety net against blow-ups, not a physical limit). The soft step scales them
+ *     before each substep's solve, and then moves the bodies as its constraints ask
  * @param maxAngularSpeed angular speed (rad/s) no body exceeds, likewise
  * @param maxRotationPerStep the most a body may turn in one step (rad, > 0; Box2D's quarter turn
  *     by default): a faster spin is scaled down before integration, like the speed limits. A
