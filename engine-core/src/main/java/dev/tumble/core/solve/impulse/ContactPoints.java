@@ -17,8 +17,8 @@ class ContactPoints {
     // Per point, STRIDE doubles: three rows (normal, tangent 1, tangent 2), each a direction and,
     // per body, r×d and I⁻¹·(r×d); then the arms, the scalars and the accumulated impulses.
     static final int NORMAL = 0, TANGENT1 = 15, TANGENT2 = 30;
-    /** Offsets within a row: direction, then r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
-    static final int DIR = 0, RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
+    /** Offsets within a row, after its direction (at 0): r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
+    static final int RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
     /** Arms at the start of the step (world) and in each body's frame. */
     static final int R0 = 45, R1 = 48, A0 = 51, A1 = 54;
     static final int SEPARATION = 57, NORMAL_MASS = 58, TANGENT_MASS1 = 59, TANGENT_MASS2 = 60,

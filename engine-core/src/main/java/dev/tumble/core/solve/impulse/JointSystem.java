@@ -69,23 +69,22 @@ final class JointSystem {
         ensure(rows);
         slot0[r] = s0;
         slot1[r] = s1;
-        int o = 6 * r;
-        j0[o] = lx0;
-        j0[o + 1] = ly0;
-        j0[o + 2] = lz0;
-        j0[o + 3] = ax0;
-        j0[o + 4] = ay0;
-        j0[o + 5] = az0;
-        j1[o] = lx1;
-        j1[o + 1] = ly1;
-        j1[o + 2] = lz1;
-        j1[o + 3] = ax1;
-        j1[o + 4] = ay1;
-        j1[o + 5] = az1;
+        put(j0, 6 * r, lx0, ly0, lz0, ax0, ay0, az0);
+        put(j1, 6 * r, lx1, ly1, lz1, ax1, ay1, az1);
         error[r] = c;
         linear[r] = lx0 != 0 || ly0 != 0 || lz0 != 0 || lx1 != 0 || ly1 != 0 || lz1 != 0;
         accumulator[r] = acc;
         accIndex[r] = index;
+    }
+
+    /** Writes one side's Jacobian, linear then angular, at {@code j[o..o+6)}. */
+    private static void put(double[] j, int o, double lx, double ly, double lz, double ax, double ay, double az) {
+        j[o] = lx;
+        j[o + 1] = ly;
+        j[o + 2] = lz;
+        j[o + 3] = ax;
+        j[o + 4] = ay;
+        j[o + 5] = az;
     }
 
     /**
