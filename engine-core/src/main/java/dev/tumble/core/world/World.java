@@ -540,14 +540,18 @@ public final class World {
     }
 
     /**
-     * A pair event per pair of the collision contacts, its contacts counted. Contacts of one pair
-     * lie together, so a contact continues the last event when it has that event's pair.
+     * A pair event per touching pair of the collision contacts, its contacts counted. Contacts of
+     * one pair lie together.
      */
     private void groupPairEvents() {
-        for (int c = 0; c < collisionContactCount; c++) {
+        Contact[] cs = contacts.array();
+        for (int c = 0, end; c < collisionContactCount; c = end) {
             long pair = contactPairs[c];
-            if (pairEvents > 0 && pair == contactPairs[pairEventFirst[pairEvents - 1]]) {
-                pairEventContacts[pairEvents - 1]++;
+            end = c + 1;
+            while (end < collisionContactCount && contactPairs[end] == pair) {
+                end++;
+            }
+            if (!touches(cs, c, end)) {
                 continue;
             }
             int prev = pairCache.add(pair, 0);
@@ -558,10 +562,29 @@ public final class World {
                 pairEventBegan = Arrays.copyOf(pairEventBegan, cap);
             }
             pairEventFirst[pairEvents] = c;
-            pairEventContacts[pairEvents] = 1;
+            pairEventContacts[pairEvents] = end - c;
             pairEventBegan[pairEvents] = prev < 0;
             pairEvents++;
         }
+    }
+
+    /**
+     * @return whether the pair of contacts {@code from..end} touched this step. The impulse solvers
+     *     hand the solver speculative contacts too, for pairs that may touch within the step: such
+     *     a pair touched only if one of its points overlapped or carried a load, so a falling box
+     *     begins touching the ground in the step it lands, not the step before. Millington's
+     *     resolver reports no impulses, and every contact it is handed lies within its margin.
+     */
+    private boolean touches(Contact[] cs, int from, int end) {
+        if (settings.solver() == WorldSettings.Solver.MILLINGTON) {
+            return true;
+        }
+        for (int k = from; k < end; k++) {
+            if (cs[k].penetration() >= 0 || cs[k].appliedNormalImpulse() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Last step's pairs not touching now: an END event, or kept while both sleep. */

@@ -74,12 +74,12 @@ class FuzzTest {
     /**
      * Jointed scenes whose joints close loops that cannot close (a triangle of joints, the same pair
      * joined twice): solved exactly, the biased pass bought a little closing speed with a velocity
-     * along the loop's free motion that the relax pass could not see, and these gained 14 to 31
-     * times their energy within a step. With the biased solve damped ({@code JointSystem.DAMPING})
+     * along the loop's free motion that the relax pass could not see, and these gained from 17 %
+     * to 31 times their energy within a step. With the biased solve damped ({@code JointSystem.DAMPING})
      * they gain none.
      */
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {191, 250, 398, 892})
+    @ValueSource(longs = {207, 250, 500, 892})
     void softStepJointLoopsThatCannotCloseGainNoEnergy(long seed) {
         String failure = run(FuzzScenes.build(seed, WorldSettings.Solver.SOFT_STEP, FuzzScenes.Variant.AS_GENERATED));
         if (failure != null) {

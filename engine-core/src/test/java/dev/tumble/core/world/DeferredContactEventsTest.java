@@ -48,48 +48,47 @@ class DeferredContactEventsTest {
 
     /**
      * The begin/persist events the step's contacts imply, given the pairs that touched the step
-     * before: one per run of a pair's contacts, summed impulse, deepest point.
+     * before: one per run of a pair's contacts that touched (a point overlapping or carrying a
+     * load, so not a run of speculative contacts alone), summed impulse, deepest point.
      */
     private static Expected oracle(World world, Map<String, Boolean> before) {
         List<String> out = new ArrayList<>();
         Map<String, Boolean> now = new HashMap<>();
-        String last = null;
-        int count = 0;
-        double impulse = 0, depth = 0;
-        Vector3d point = new Vector3d(), normal = new Vector3d();
-        String type = null;
+        List<Contact> contacts = new ArrayList<>();
         for (int c = 0; c < world.contacts().size(); c++) {
             Contact k = world.contacts().get(c);
-            if (k.isJoint()) {
-                continue;
+            if (!k.isJoint()) {
+                contacts.add(k);
             }
-            String pair = id(k.body0()) + "/" + id(k.body1());
-            if (pair.equals(last)) {
+        }
+        for (int from = 0, end; from < contacts.size(); from = end) {
+            String pair = pair(contacts.get(from));
+            end = from + 1;
+            while (end < contacts.size() && pair(contacts.get(end)).equals(pair)) {
+                end++;
+            }
+            double impulse = 0, depth = Double.NEGATIVE_INFINITY;
+            boolean touched = false;
+            Contact deepest = null;
+            for (Contact k : contacts.subList(from, end)) {
                 impulse += k.appliedNormalImpulse();
-                count++;
+                touched |= k.penetration() >= 0 || k.appliedNormalImpulse() > 0;
                 if (k.penetration() > depth) {
                     depth = k.penetration();
-                    point.set(k.point());
-                    normal.set(k.normal());
+                    deepest = k;
                 }
-                continue;
             }
-            if (last != null) {
-                out.add(text(type, last, point, normal, depth, impulse, count));
+            if (touched) {
+                now.put(pair, true);
+                out.add(text(before.containsKey(pair) ? "PERSIST" : "BEGIN", pair, new Vector3d(deepest.point()),
+                        new Vector3d(deepest.normal()), depth, impulse, end - from));
             }
-            last = pair;
-            type = before.containsKey(pair) ? "PERSIST" : "BEGIN";
-            now.put(pair, true);
-            impulse = k.appliedNormalImpulse();
-            count = 1;
-            depth = k.penetration();
-            point.set(k.point());
-            normal.set(k.normal());
-        }
-        if (last != null) {
-            out.add(text(type, last, point, normal, depth, impulse, count));
         }
         return new Expected(out, now);
+    }
+
+    private static String pair(Contact k) {
+        return id(k.body0()) + "/" + id(k.body1());
     }
 
     private static String id(RigidBody b) {

@@ -64,8 +64,8 @@ final class ContactConstraints extends ContactPoints {
             q[p + IM0] = bodies.invMass(s0);
             q[p + IM1] = bodies.invMass(s1);
             againstImmovable[i] = q[p + IM0] == 0 || q[p + IM1] == 0;
-            arm(bodies, s0, ct, p + R0, p + A0);
-            arm(bodies, s1, ct, p + R1, p + A1);
+            core(bodies, s0, ct, p + R0, p + A0, 1);
+            core(bodies, s1, ct, p + R1, p + A1, -1);
             q[p + NORMAL] = ct.normalX();
             q[p + NORMAL + 1] = ct.normalY();
             q[p + NORMAL + 2] = ct.normalZ();
@@ -79,6 +79,7 @@ final class ContactConstraints extends ContactPoints {
             q[p + MAX_NORMAL_IMPULSE] = 0;
             q[p + ABSORBED] = 0;
             q[p + ABSORBED_FRICTION] = 0;
+            q[p + STEP_IMPULSE] = 0;
             // A point that, moving as it is, is apart by the end of the step carries no load: it starts
             // from zero. Its last impulse was an impact's, and given again it would fling the bodies.
             boolean carries = warmStart && q[p + SEPARATION] + q[p + APPROACH] * dt <= 0;
@@ -150,6 +151,12 @@ final class ContactConstraints extends ContactPoints {
             }
             for (int i = first; i < first + size; i++) {
                 solveFriction(bodies, i);
+            }
+        }
+        if (!useBias) {
+            // The relax ends the substep: each point gave its accumulated impulse in it.
+            for (int i = 0; i < count; i++) {
+                point[STRIDE * i + STEP_IMPULSE] += point[STRIDE * i + IMPULSE];
             }
         }
     }
@@ -298,6 +305,7 @@ final class ContactConstraints extends ContactPoints {
             if (bounce > 0) {
                 // not kept for the warm start: a bounce is given once, not every substep of the next step
                 applyRow(bodies, i, p + NORMAL, bounce);
+                point[p + STEP_IMPULSE] += bounce;
             }
         }
     }
@@ -320,8 +328,8 @@ final class ContactConstraints extends ContactPoints {
 
     /**
      * Writes each point's accumulated impulses to {@code warm[3c..3c+3)} by its contact's index
-     * {@code c} in the step's buffer (zero for contacts not solved), and adds the normal impulse
-     * (N·s) to its contact for events.
+     * {@code c} in the step's buffer (zero for contacts not solved), and adds the normal impulse it
+     * gave over the step (N·s) to its contact for events.
      */
     void store(Contact[] contacts, int contactCount, double[] warm) {
         int i = 0;
@@ -334,7 +342,7 @@ final class ContactConstraints extends ContactPoints {
             warm[3 * c] = point[p + IMPULSE];
             warm[3 * c + 1] = point[p + IMPULSE + 1];
             warm[3 * c + 2] = point[p + IMPULSE + 2];
-            contact[i].addAppliedNormalImpulse(point[p + IMPULSE]);
+            contact[i].addAppliedNormalImpulse(point[p + STEP_IMPULSE]);
             i++;
         }
     }

@@ -19,7 +19,11 @@ class ContactPoints {
     static final int NORMAL = 0, TANGENT1 = 15, TANGENT2 = 30;
     /** Offsets within a row, after its direction (at 0): r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
     static final int RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
-    /** Arms at the start of the step (world) and in each body's frame. */
+    /**
+     * Where each body's copy of the point is carried from: the point's core (the point moved back
+     * along the normal by the body's rounding, see {@link SolverBodies#rounding}) at the start of the
+     * step (world) and in the body's frame.
+     */
     static final int R0 = 45, R1 = 48, A0 = 51, A1 = 54;
     static final int SEPARATION = 57, NORMAL_MASS = 58, TANGENT_MASS1 = 59, TANGENT_MASS2 = 60,
             FRICTION = 61, RESTITUTION = 62, APPROACH = 63, MAX_NORMAL_IMPULSE = 64, IM0 = 65, IM1 = 66;
@@ -33,7 +37,9 @@ class ContactPoints {
     static final int CURRENT_SEPARATION = 77;
     /** Kinetic energy the friction rows took out of the bodies this step, J (points that may bounce only). */
     static final int ABSORBED_FRICTION = 78;
-    static final int STRIDE = 79;
+    /** Normal impulse the point gave over the whole step, N·s: each substep's accumulated impulse, and the bounce. */
+    static final int STEP_IMPULSE = 79;
+    static final int STRIDE = 80;
 
     int count;
     Contact[] contact = new Contact[16];
@@ -46,15 +52,19 @@ class ContactPoints {
     void buildRows(SolverBodies b, int i) {
         int p = STRIDE * i;
         double[] q = point;
-        turnedArm(b, slot0[i], p + A0, p + ARM0);
-        turnedArm(b, slot1[i], p + A1, p + ARM1);
+        turnedArm(b, slot0[i], p, p + A0, p + ARM0, 1);
+        turnedArm(b, slot1[i], p, p + A1, p + ARM1, -1);
         q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
         q[p + TANGENT_MASS1] = inverse(prepareRow(b, i, p + TANGENT1));
         q[p + TANGENT_MASS2] = inverse(prepareRow(b, i, p + TANGENT2));
     }
 
-    /** {@code arm = R·local} with slot s's rotation now (zero for no slot). */
-    void turnedArm(SolverBodies b, int s, int local, int arm) {
+    /**
+     * {@code arm = R·core − sign·ρ·n} with slot s's rotation now and its rounding ρ (zero for no
+     * slot); sign is +1 for body 0, whose surface lies along −n from its core, and −1 for body 1.
+     * A rolling ball's arm stays pointing at the ground: its core is its centre.
+     */
+    private void turnedArm(SolverBodies b, int s, int p, int local, int arm, double sign) {
         double[] q = point;
         if (s < 0) {
             q[arm] = q[arm + 1] = q[arm + 2] = 0;
@@ -62,10 +72,10 @@ class ContactPoints {
         }
         double[] r = b.rot;
         int k = 9 * s;
-        double x = q[local], y = q[local + 1], z = q[local + 2];
-        q[arm] = r[k] * x + r[k + 1] * y + r[k + 2] * z;
-        q[arm + 1] = r[k + 3] * x + r[k + 4] * y + r[k + 5] * z;
-        q[arm + 2] = r[k + 6] * x + r[k + 7] * y + r[k + 8] * z;
+        double x = q[local], y = q[local + 1], z = q[local + 2], round = sign * b.rounding[s];
+        q[arm] = r[k] * x + r[k + 1] * y + r[k + 2] * z - round * q[p + NORMAL];
+        q[arm + 1] = r[k + 3] * x + r[k + 4] * y + r[k + 5] * z - round * q[p + NORMAL + 1];
+        q[arm + 2] = r[k + 6] * x + r[k + 7] * y + r[k + 8] * z - round * q[p + NORMAL + 2];
     }
 
     /**
@@ -159,7 +169,8 @@ class ContactPoints {
 
     /**
      * The point's separation now (m): its start separation plus how far the two bodies' copies of
-     * the point have moved apart along the normal, each carried with its body's translation and turn.
+     * the point have moved apart along the normal, each carried with its body's translation and turn
+     * (a rounded body's copy with its core: a rolling ball's contact stays under it).
      */
     double separation(SolverBodies b, int i) {
         int p = STRIDE * i;
@@ -191,8 +202,11 @@ class ContactPoints {
         return k > 0 ? 1 / k : 0;
     }
 
-    /** Arm of the contact point from slot {@code s}'s centre, in world and body axes (zero for no slot). */
-    void arm(SolverBodies b, int s, Contact ct, int world, int local) {
+    /**
+     * The contact point's core for slot {@code s} (sign +1 for body 0, −1 for body 1; see
+     * {@link #turnedArm}) from the slot's centre, in world and body axes (zero for no slot).
+     */
+    void core(SolverBodies b, int s, Contact ct, int world, int local, double sign) {
         double[] q = point;
         if (s < 0) {
             q[world] = q[world + 1] = q[world + 2] = 0;
@@ -200,11 +214,13 @@ class ContactPoints {
             return;
         }
         int k = 3 * s, m = 9 * s;
-        double rx = ct.pointX() - b.p[k], ry = ct.pointY() - b.p[k + 1], rz = ct.pointZ() - b.p[k + 2];
+        double round = sign * b.rounding[s];
+        double rx = ct.pointX() - b.p[k] + round * ct.normalX(), ry = ct.pointY() - b.p[k + 1] + round * ct.normalY(),
+                rz = ct.pointZ() - b.p[k + 2] + round * ct.normalZ();
         q[world] = rx;
         q[world + 1] = ry;
         q[world + 2] = rz;
-        double[] r = b.rot; // Rᵀ·arm
+        double[] r = b.rot; // Rᵀ·core
         q[local] = r[m] * rx + r[m + 3] * ry + r[m + 6] * rz;
         q[local + 1] = r[m + 1] * rx + r[m + 4] * ry + r[m + 7] * rz;
         q[local + 2] = r[m + 2] * rx + r[m + 5] * ry + r[m + 8] * rz;

@@ -2,7 +2,11 @@ package dev.tumble.core.solve.impulse;
 
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.Sphere;
 import java.util.Arrays;
+import java.util.List;
 import org.joml.Matrix3d;
 import org.joml.Vector3dc;
 
@@ -22,6 +26,11 @@ final class SolverBodies {
     RigidBody[] body = new RigidBody[16];
     /** Inverse mass, 1/kg (0 for kinematic bodies). */
     double[] invMass = new double[16];
+    /**
+     * Per slot: the radius by which its shape rounds a core that turns with it (a sphere's centre,
+     * a capsule's segment), m; 0 for other shapes and for bodies of several shapes.
+     */
+    double[] rounding = new double[16];
     /** Whether the slot's velocities are integrated (dynamic bodies). */
     boolean[] dynamic = new boolean[16];
     /** Linear and angular velocity, m/s and rad/s, world axes (3 each per slot). */
@@ -85,6 +94,7 @@ final class SolverBodies {
         boolean dyn = b.type() == BodyType.DYNAMIC;
         dynamic[s] = dyn;
         invMass[s] = dyn ? b.inverseMass() : 0;
+        rounding[s] = roundingOf(b);
         set3(v, s, b.velocityX(), b.velocityY(), b.velocityZ());
         set3(w, s, b.angularVelocityX(), b.angularVelocityY(), b.angularVelocityZ());
         set3(p, s, b.positionX(), b.positionY(), b.positionZ());
@@ -111,6 +121,16 @@ final class SolverBodies {
             keepAngular[s] = keep(b.angularDamping(), h, false);
         }
         refreshRotation(s);
+    }
+
+    /** @return the rounding radius of {@code b}'s shape (see {@link #rounding}), m. */
+    private static double roundingOf(RigidBody b) {
+        List<Shape> shapes = b.shapes();
+        if (shapes.size() != 1) {
+            return 0;
+        }
+        Shape shape = shapes.get(0);
+        return shape instanceof Sphere sphere ? sphere.radius() : shape instanceof Capsule capsule ? capsule.radius() : 0;
     }
 
     /** {@code damping^h}: the body's damping is velocity kept per second; most bodies share one value. */
@@ -361,6 +381,7 @@ final class SolverBodies {
         int c = Math.max(n, 2 * body.length);
         body = Arrays.copyOf(body, c);
         invMass = Arrays.copyOf(invMass, c);
+        rounding = Arrays.copyOf(rounding, c);
         dynamic = Arrays.copyOf(dynamic, c);
         gyroscopic = Arrays.copyOf(gyroscopic, c);
         turnSinceRows = Arrays.copyOf(turnSinceRows, c);
