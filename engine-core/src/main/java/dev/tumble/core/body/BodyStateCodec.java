@@ -1,8 +1,10 @@
 package dev.tumble.core.body;
 
+import dev.tumble.core.internal.Check;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import org.joml.Matrix3d;
 
 /**
  * Writes and reads the complete simulation state of a body — every double bit for bit — for
@@ -46,8 +48,9 @@ public final class BodyStateCodec {
      * Reads a state written by {@link #write} into {@code b}.
      *
      * @throws IOException when the data is truncated
-     * @throws IllegalArgumentException when a value is invalid (unknown type, non-finite number);
-     *     the body is then unchanged
+     * @throws IllegalArgumentException when a value is invalid (unknown type, non-finite number,
+     *     an inverse inertia that is not symmetric positive semi-definite, an orientation that is
+     *     not a unit quaternion); the body is then unchanged
      */
     public static void read(RigidBody b, DataInput in) throws IOException {
         int typeOrdinal = in.readUnsignedByte();
@@ -69,6 +72,15 @@ public final class BodyStateCodec {
         check(d[11] >= 0 && d[11] <= 1, "angularDamping", d[11], b);
         check(d[DOUBLES - 2] >= 0, "motion", d[DOUBLES - 2], b);
         check(d[DOUBLES - 1] >= 0, "sleepEpsilon", d[DOUBLES - 1], b);
+        String field = "snapshot inverseInertia of body " + b.id;
+        Check.symmetricPositive(field, new Matrix3d(d[1], d[4], d[7], d[2], d[5], d[8], d[3], d[6], d[9]), true);
+        // The orientation is used as written (below), so it must already be a unit quaternion:
+        // anything else would shear the transform. Written ones are within a few ulps of 1.
+        double q2 = d[15] * d[15] + d[16] * d[16] + d[17] * d[17] + d[18] * d[18];
+        if (!(Math.abs(q2 - 1) <= 1e-6)) {
+            throw new IllegalArgumentException("snapshot orientation of body " + b.id + " must be a unit quaternion, was [w="
+                    + d[15] + ", x=" + d[16] + ", y=" + d[17] + ", z=" + d[18] + "]");
+        }
         int k = 0;
         b.type = BodyType.values()[typeOrdinal];
         b.awake = awake;

@@ -211,13 +211,18 @@ public final class RigidBody {
         return im == 0 ? Double.POSITIVE_INFINITY : 1 / im;
     }
 
-    /** Sets the mass in kg; must be finite and positive. */
+    /**
+     * Sets the mass in kg: finite, positive and with a finite inverse (not below about 5.6e-309).
+     * A body with shapes and a finite mass keeps its inertia's shape, scaled with the mass.
+     *
+     * @throws IllegalArgumentException when the mass, or the inverse inertia scaled with it, is
+     *     out of the range of doubles; the body is then unchanged
+     */
     public RigidBody mass(double kilograms) {
-        Check.positive("mass", kilograms);
-        double newInverse = 1 / kilograms;
-        if (!shapes.isEmpty() && inverseMass > 0) {
+        double newInverse = inverseOfMass("mass", kilograms);
+        if (rescalesInertia()) {
             // Same shapes, other mass: the inertia scales with the mass.
-            double scale = newInverse / inverseMass;
+            double scale = inertiaScale("mass", kilograms, newInverse);
             for (int i = 0; i < 9; i++) {
                 state[at + II + i] *= scale;
             }
@@ -229,6 +234,38 @@ public final class RigidBody {
         return this;
     }
 
+    /** @return 1/kg for a mass (kg) that is finite and positive and whose inverse is finite. */
+    private static double inverseOfMass(String field, double kilograms) {
+        Check.positive(field, kilograms);
+        double inverse = 1 / kilograms;
+        if (inverse == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(field + " must have a finite inverse, was " + kilograms);
+        }
+        return inverse;
+    }
+
+    /** Whether {@link #mass(double)} scales the inverse inertia: shapes and a finite mass. */
+    private boolean rescalesInertia() {
+        return !shapes.isEmpty() && inverseMass > 0;
+    }
+
+    /**
+     * The factor {@link #mass(double)} multiplies the inverse inertia by for a new inverse mass
+     * (1/kg), checked to leave every entry finite and no positive diagonal entry at zero.
+     */
+    private double inertiaScale(String field, double kilograms, double newInverse) {
+        double scale = newInverse / inverseMass;
+        for (int i = 0; i < 9; i++) {
+            double was = state[at + II + i];
+            double now = was * scale;
+            if (!Double.isFinite(now) || (i % 4 == 0 && was > 0 && !(now > 0))) {
+                throw new IllegalArgumentException(field + " " + kilograms + " kg takes the inverse inertia out of range: entry "
+                        + i + " would be " + was + " × " + scale + " = " + now);
+            }
+        }
+        return scale;
+    }
+
     /** Sets the inverse mass in 1/kg; 0 makes a dynamic body immovable. */
     public RigidBody inverseMass(double perKilogram) {
         this.inverseMass = Check.nonNegative("inverseMass", perKilogram);
@@ -236,16 +273,32 @@ public final class RigidBody {
     }
 
     /**
-     * Sets the body-space inertia tensor in kg·m² (symmetric, positive definite). Its inverse is
-     * stored.
+     * Sets the body-space inertia tensor in kg·m² (symmetric, positive definite, with an inverse
+     * that doubles hold). Its inverse is stored.
+     *
+     * @throws IllegalArgumentException when it is not, naming the tensor; the body is then unchanged
      */
     public RigidBody inertiaTensor(Matrix3dc inertia) {
-        Check.symmetricPositive("inertiaTensor", inertia, false);
-        Matrix3d inv = new Matrix3d(inertia).invert();
+        Matrix3d inv = inverseOfInertia("inertiaTensor", inertia);
         // Symmetrise away the inversion's round-off.
         setInverseInertiaRowMajor(inv.m00, 0.5 * (inv.m10 + inv.m01), 0.5 * (inv.m20 + inv.m02),
                 inv.m11, 0.5 * (inv.m21 + inv.m12), inv.m22);
         return this;
+    }
+
+    /**
+     * @return the inverse of a body-space inertia tensor (kg·m²) that is symmetric and positive
+     *     definite, checked to be finite with a positive diagonal: near the ends of the double
+     *     range the inversion gives infinities, or zeros where the determinant overflows
+     */
+    private static Matrix3d inverseOfInertia(String field, Matrix3dc inertia) {
+        Check.symmetricPositive(field, inertia, false);
+        Matrix3d inv = new Matrix3d(inertia).invert();
+        if (!inv.isFinite() || !(inv.m00 > 0 && inv.m11 > 0 && inv.m22 > 0)) {
+            throw new IllegalArgumentException(field + " must have an inverse within the range of doubles, was "
+                    + Check.describe(inertia) + " (inverse " + Check.describe(inv) + ")");
+        }
+        return inv;
     }
 
     /**
@@ -424,17 +477,38 @@ public final class RigidBody {
     }
 
     /**
-     * Moves the body by {@code direction · distance} (m) without refreshing derived data: the
-     * resolver's position-projection path (Cyclone keeps the transform stale until the next
-     * integration for awake bodies). A solver primitive on the hot path, so not validated: a
-     * non-finite result is caught after the solve by the world, which quarantines the body.
+     * Moves the body by {@code direction · distance} (m; the direction need not be a unit
+     * vector) without refreshing derived data, as the resolver's position projection does
+     * (Cyclone keeps the transform stale until the next integration for awake bodies).
+     *
+     * @throws IllegalArgumentException when an argument is not finite or the new position would
+     *     not be; the body is then unchanged
      */
     public void translate(Vector3dc direction, double distance) {
+        Check.finite("direction", direction);
         translate(direction.x(), direction.y(), direction.z(), distance);
     }
 
     /** {@link #translate(Vector3dc, double)} with the direction given by its components. */
     public void translate(double dx, double dy, double dz, double distance) {
+        Check.finite("direction", dx, dy, dz);
+        Check.finite("distance", distance);
+        double x = state[at + PX] + dx * distance;
+        double y = state[at + PY] + dy * distance;
+        double z = state[at + PZ] + dz * distance;
+        if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+            throw new IllegalArgumentException("translate by (" + dx + ", " + dy + ", " + dz + ") · " + distance
+                    + " would move the position to (" + x + ", " + y + ", " + z + "), which is not finite");
+        }
+        setTriple(PX, x, y, z);
+    }
+
+    /**
+     * {@link #translate(double, double, double, double)} without validation: the resolver's
+     * position-projection path, in the inner loop. A non-finite result is caught after the solve
+     * by the world, which quarantines the body, rather than thrown half-way through a step.
+     */
+    public void solverTranslate(double dx, double dy, double dz, double distance) {
         state[at + PX] += dx * distance;
         state[at + PY] += dy * distance;
         state[at + PZ] += dz * distance;
@@ -444,7 +518,7 @@ public final class RigidBody {
      * Puts the body at position {@code (x, y, z)} (m) with orientation {@code (qw, qx, qy, qz)}
      * (taken as given, unit length expected) without refreshing derived data: the
      * sequential-impulse solver moves poses held in its own arrays and writes them back once.
-     * A solver primitive like {@link #translate}, so not validated; a non-finite pose is caught
+     * A solver primitive like {@link #solverTranslate}, so not validated; a non-finite pose is caught
      * after the solve by the world, which quarantines the body.
      */
     public void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
@@ -464,11 +538,30 @@ public final class RigidBody {
     }
 
     /**
-     * Turns the body by the small rotation vector {@code angle} (rad, world axis times angle)
-     * with the first-order update {@code q += ½·(0, angle)·q}, then normalises. Derived data is
-     * not refreshed (see {@link #translate}); like it, a solver primitive that is not validated.
+     * Turns the body by the small rotation vector {@code (ax, ay, az) · scale} (rad, world axis
+     * times angle) with the first-order update {@code q += ½·(0, angle)·q}, then normalises.
+     * Derived data is not refreshed (see {@link #translate}).
+     *
+     * @throws IllegalArgumentException when an argument is not finite or the rotation vector's
+     *     length overflows (normalising would then give NaN or zero); the body is then unchanged
      */
     public void rotateByScaledAxis(double ax, double ay, double az, double scale) {
+        Check.finite("axis", ax, ay, az);
+        Check.finite("scale", scale);
+        double x = ax * scale, y = ay * scale, z = az * scale;
+        // A finite |angle|² keeps q + ½·(0, angle)·q and its squared length finite.
+        if (!Double.isFinite(x * x + y * y + z * z)) {
+            throw new IllegalArgumentException("rotateByScaledAxis: axis (" + ax + ", " + ay + ", " + az + ") · " + scale
+                    + " is too long to turn by");
+        }
+        solverRotate(ax, ay, az, scale);
+    }
+
+    /**
+     * {@link #rotateByScaledAxis} without validation: the resolver's position-projection path,
+     * like {@link #solverTranslate}; a non-finite result is quarantined by the world after the solve.
+     */
+    public void solverRotate(double ax, double ay, double az, double scale) {
         addScaledVector(state, at, ax, ay, az, scale);
         normalise(state, at);
     }
@@ -1382,7 +1475,8 @@ public final class RigidBody {
      * mass: when the combined centre is off the origin, the shape offsets are shifted by it and
      * the body position moved by it, so no shape moves in the world.
      *
-     * @throws IllegalArgumentException for a non-positive density, no shapes, or an unbounded shape
+     * @throws IllegalArgumentException for a non-positive density, no shapes, an unbounded shape,
+     *     or a mass or inertia out of the range of doubles; the body is then unchanged
      */
     public RigidBody density(double kilogramsPerCubicMetre) {
         Check.positive("density", kilogramsPerCubicMetre);
@@ -1415,9 +1509,29 @@ public final class RigidBody {
             dev.tumble.core.math.Inertia.parallelAxis(inertias[i], masses[i], new Vector3d(centres[i]).sub(com), tmp);
             inertia.add(tmp);
         }
+        // Everything mass(), inertiaTensor() and position() below check is checked first, so a
+        // density that doubles cannot carry through leaves the body as it was.
+        try {
+            double newInverse = inverseOfMass("mass", total);
+            if (rescalesInertia()) {
+                inertiaScale("mass", total, newInverse);
+            }
+            inverseOfInertia("inertiaTensor", inertia);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("density " + kilogramsPerCubicMetre
+                    + " kg/m³ gives a mass or inertia out of range: " + e.getMessage(), e);
+        }
+        boolean recentre = com.x != 0 || com.y != 0 || com.z != 0;
+        if (recentre) {
+            Vector3d moved = directionToWorld(com, new Vector3d()).add(position());
+            if (!moved.isFinite()) {
+                throw new IllegalArgumentException("density: moving position " + position()
+                        + " to the centre of mass gives " + moved);
+            }
+        }
         mass(total);
         inertiaTensor(inertia);
-        if (com.x != 0 || com.y != 0 || com.z != 0) {
+        if (recentre) {
             for (dev.tumble.core.collision.shape.Shape s : shapes) {
                 s.offset(new Vector3d(s.offsetPosition()).sub(com), s.offsetOrientation());
             }

@@ -1169,8 +1169,8 @@ public final class Contact {
             d.maxAngularMagnitude[i] = maxMagnitude;
             d.angularLimitClampApplied[i] = clamped;
         }
-        b.translate(normalX, normalY, normalZ, linearMove);
-        b.rotateByScaledAxis(ax, ay, az, 1.0);
+        b.solverTranslate(normalX, normalY, normalZ, linearMove);
+        b.solverRotate(ax, ay, az, 1.0);
         if (!b.isAwake()) {
             b.calculateDerivedData();
         }
@@ -1205,7 +1205,7 @@ public final class Contact {
         linearChange[0] = normalX * move0;
         linearChange[1] = normalY * move0;
         linearChange[2] = normalZ * move0;
-        body0.translate(normalX, normalY, normalZ, move0);
+        body0.solverTranslate(normalX, normalY, normalZ, move0);
         if (!body0.isAwake()) {
             body0.calculateDerivedData();
         }
@@ -1214,7 +1214,7 @@ public final class Contact {
             linearChange[3] = normalX * move1;
             linearChange[4] = normalY * move1;
             linearChange[5] = normalZ * move1;
-            body1.translate(normalX, normalY, normalZ, move1);
+            body1.solverTranslate(normalX, normalY, normalZ, move1);
             if (!body1.isAwake()) {
                 body1.calculateDerivedData();
             }

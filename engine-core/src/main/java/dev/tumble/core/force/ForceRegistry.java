@@ -1,5 +1,6 @@
 package dev.tumble.core.force;
 
+import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.internal.Check;
 import java.util.Arrays;
@@ -15,6 +16,8 @@ import java.util.Arrays;
  * it acts twice. Identity, not {@code equals}, decides what is the same body or generator.
  */
 public final class ForceRegistry {
+    /** The world's bodies, whose members alone may be registered; null for a standalone registry. */
+    private final BodyRegistry members;
     private RigidBody[] bodies = new RigidBody[16];
     private ForceGenerator[] generators = new ForceGenerator[16];
     private int size;
@@ -24,15 +27,33 @@ public final class ForceRegistry {
     private int[] distinctCount = new int[16];
     private int distinctSize;
 
+    /** A standalone registry (driven by the caller's own loop): it takes any body. */
+    public ForceRegistry() {
+        this.members = null;
+    }
+
+    /**
+     * A world's registry: it takes only bodies of {@code members}. A generator on any other body
+     * would push a body this world never steps.
+     */
+    public ForceRegistry(BodyRegistry members) {
+        this.members = Check.notNull("members", members);
+    }
+
     /**
      * Registers {@code generator} to act on {@code body} every step, after the registrations
      * already present.
      *
      * @return this registry
+     * @throws IllegalArgumentException when an argument is null or, for a world's registry, the
+     *     body is not in that world; nothing is registered then
      */
     public ForceRegistry add(RigidBody body, ForceGenerator generator) {
         Check.notNull("body", body);
         Check.notNull("generator", generator);
+        if (members != null) {
+            members.requireMember("body", body);
+        }
         if (size == bodies.length) {
             bodies = Arrays.copyOf(bodies, size * 2);
             generators = Arrays.copyOf(generators, size * 2);

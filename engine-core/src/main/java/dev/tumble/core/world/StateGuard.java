@@ -60,19 +60,51 @@ final class StateGuard {
         save(b, i);
     }
 
+    /**
+     * Down to this factor a speed is cut by adding {@code v·(k − 1)}, as it always was (so the
+     * bits of clamped runs stay the same); that loses about ε/k of relative precision, all of it
+     * as k nears ε (a huge velocity came out as zero), so smaller factors scale {@code v} directly.
+     */
+    private static final double MIN_ADDED_FACTOR = 0x1p-26;
+
     private static void clampSpeeds(RigidBody b, double maxV, double maxW) {
         double vx = b.velocityX(), vy = b.velocityY(), vz = b.velocityZ();
         double v2 = Vector3d.lengthSquared(vx, vy, vz);
         if (v2 > maxV * maxV) {
-            double k = maxV / Math.sqrt(v2);
-            b.addVelocity(vx * (k - 1), vy * (k - 1), vz * (k - 1));
+            double k = limitFactor(vx, vy, vz, v2, maxV);
+            if (k >= MIN_ADDED_FACTOR) {
+                b.addVelocity(vx * (k - 1), vy * (k - 1), vz * (k - 1));
+            } else if (k > 0) {
+                b.velocity(vx * k, vy * k, vz * k);
+            }
         }
         double wx = b.angularVelocityX(), wy = b.angularVelocityY(), wz = b.angularVelocityZ();
         double w2 = Vector3d.lengthSquared(wx, wy, wz);
         if (w2 > maxW * maxW) {
-            double k = maxW / Math.sqrt(w2);
-            b.addAngularVelocity(wx * (k - 1), wy * (k - 1), wz * (k - 1));
+            double k = limitFactor(wx, wy, wz, w2, maxW);
+            if (k >= MIN_ADDED_FACTOR) {
+                b.addAngularVelocity(wx * (k - 1), wy * (k - 1), wz * (k - 1));
+            } else if (k > 0) {
+                b.angularVelocity(wx * k, wy * k, wz * k);
+            }
         }
+    }
+
+    /**
+     * {@code max / |(x, y, z)|} given the squared length {@code l2}, also where that square
+     * overflowed (components above about 1.3e154 m/s or rad/s): then the vector is measured
+     * relative to its largest component. NaN when a component is infinite; the quarantine takes
+     * such a body after integration.
+     */
+    private static double limitFactor(double x, double y, double z, double l2, double max) {
+        if (l2 < Double.POSITIVE_INFINITY) {
+            return max / Math.sqrt(l2);
+        }
+        double m = Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z)));
+        x /= m;
+        y /= m;
+        z /= m;
+        return max / m / Math.sqrt(x * x + y * y + z * z);
     }
 
     private void save(RigidBody b, int i) {

@@ -51,7 +51,7 @@ public final class World {
 
     private final WorldSettings settings;
     private final BodyRegistry bodies = new BodyRegistry();
-    private final ForceRegistry forces = new ForceRegistry();
+    private final ForceRegistry forces = new ForceRegistry(bodies);
     private final ArrayList<Joint> joints = new ArrayList<>();
     private final List<Joint> jointView = Collections.unmodifiableList(joints);
     private final CollisionStage collision;
@@ -802,8 +802,9 @@ public final class World {
 
     /**
      * Restores a {@link #snapshot} of this world. The world must hold the same bodies (same ids)
-     * as when the snapshot was taken. A malformed snapshot throws {@link IllegalArgumentException}
-     * and leaves the world unchanged.
+     * as when the snapshot was taken. A malformed snapshot (truncated, with bytes after its end, or
+     * holding a state no body can have) throws {@link IllegalArgumentException} and leaves the
+     * world unchanged.
      */
     public void restore(byte[] snapshot) {
         Check.notNull("snapshot", snapshot);
@@ -858,6 +859,10 @@ public final class World {
                         impulses[k] = impulse;
                     }
                 }
+            }
+            if (in.available() > 0) {
+                // Bytes past the end mean the snapshot is not one this world wrote.
+                throw new IllegalArgumentException("snapshot has " + in.available() + " bytes after its end");
             }
             if (!dryRun) {
                 stepCount = steps;
