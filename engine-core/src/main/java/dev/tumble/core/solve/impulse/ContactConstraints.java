@@ -119,11 +119,14 @@ final class ContactConstraints extends ContactPoints {
 
     /**
      * The softness of the step's substeps {@code h} (s): contacts at {@code hertz}, doubled against
-     * immovable bodies. Set before {@link #prepare}, which factors the manifold blocks with it.
+     * immovable bodies, neither stiffer than {@code cap} (Hz). Set before {@link #prepare}, which
+     * factors the manifold blocks with it. Past the cap the substep does not resolve the spring:
+     * with 100 Hz contacts doubled to 200 Hz against the ground, a 100 kg box on a 1 kg box walked
+     * 8 mm in 60 s; capped at 120 Hz it stays put.
      */
-    void softness(double hertz, double dampingRatio, double h) {
-        soft.set(hertz, dampingRatio, h);
-        staticSoft.set(2 * hertz, dampingRatio, h);
+    void softness(double hertz, double cap, double dampingRatio, double h) {
+        soft.set(Math.min(hertz, cap), dampingRatio, h);
+        staticSoft.set(Math.min(2 * hertz, cap), dampingRatio, h);
     }
 
     /** Applies every point's accumulated impulses (the warm start of a substep). */
@@ -137,9 +140,13 @@ final class ContactConstraints extends ContactPoints {
     }
 
     /**
-     * One Gauss-Seidel pass over the manifolds: each one's normal rows together, then its friction.
-     * With {@code useBias} penetration is pushed out softly ({@code h}: the substep, s;
-     * {@code maxPush}: m/s); without it (the relax pass) only speculative gaps are kept.
+     * One Gauss-Seidel pass over the manifolds: each one's normal rows together, then, in the relax
+     * pass only, its friction. With {@code useBias} penetration is pushed out softly ({@code h}: the
+     * substep, s; {@code maxPush}: m/s); without it (the relax pass) only speculative gaps are
+     * kept. Friction sees only velocities without the push-out (Box2D v3 too solves it in the relax
+     * alone): solved in the biased pass as well, it worked against velocities carrying the push,
+     * which the relax then took back, and a pyramid's rows slid over each other a little every
+     * step (at 100 Hz its apex moved 7 cm in 3 s; 2 mm with friction in the relax alone).
      */
     void solve(SolverBodies bodies, double h, double maxPush, boolean useBias) {
         double invH = 1 / h;
@@ -150,8 +157,10 @@ final class ContactConstraints extends ContactPoints {
                     solveNormal(bodies, i, invH, maxPush, useBias);
                 }
             }
-            for (int i = first; i < first + size; i++) {
-                solveFriction(bodies, i);
+            if (!useBias) {
+                for (int i = first; i < first + size; i++) {
+                    solveFriction(bodies, i);
+                }
             }
         }
         if (!useBias) {

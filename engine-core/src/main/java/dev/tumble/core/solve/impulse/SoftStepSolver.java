@@ -14,9 +14,10 @@ import java.util.List;
  *   for each substep h = dt / substeps:
  *     integrate velocities  (gravity, forces, implicit gyroscopic term, damping)
  *     warm start            (the contacts' impulses of the last substep)
- *     solve                 (soft contacts and joints, biased: errors pulled out)
+ *     solve                 (soft contacts' normal rows and joints, biased: errors pulled out)
  *     integrate positions
- *     relax                 (the same rows without bias: the pull-out's velocity taken back)
+ *     relax                 (the same rows without bias, and friction: the pull-out's
+ *                            velocity taken back)
  *   restitution             (points that closed fast leave at up to e times that speed,
  *                            with up to e² of the energy the impact took)
  *   store impulses          (next step's warm start; contact events)
@@ -38,11 +39,11 @@ public final class SoftStepSolver {
         INTEGRATE_VELOCITIES,
         /** Per substep: the contacts' accumulated impulses applied; the joints' started from zero. */
         WARM_START,
-        /** Per substep: soft contacts and joints with position feedback. */
+        /** Per substep: soft contacts' normal rows and joints with position feedback. */
         SOLVE,
         /** Per substep: poses moved by the solved velocities; contact rows rebuilt at the new poses. */
         INTEGRATE_POSITIONS,
-        /** Per substep: the rows again without position feedback. */
+        /** Per substep: the rows again without position feedback, and the contacts' friction. */
         RELAX,
         /** Once: bounces. */
         RESTITUTION,
@@ -156,7 +157,7 @@ public final class SoftStepSolver {
         }
         // Stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substep.
         double rate = 1 / h;
-        contacts.softness(Math.min(settings.contactHertz(), 0.25 * rate), settings.contactDampingRatio(), h);
+        contacts.softness(settings.contactHertz(), 0.25 * rate, settings.contactDampingRatio(), h);
         joints.softness(Math.min(settings.jointHertz(), 0.25 * rate), settings.jointDampingRatio(), h);
         boolean warmStart = settings.warmStarting();
         contacts.prepare(contactList, contactCount, warm, warmStart, h * settings.substeps(), bodies);
