@@ -246,6 +246,9 @@ public final class Commands {
         } catch (SceneFileException e) {
             return fileError(e);
         }
+        for (String w : scene.warnings()) {
+            err.println("warning: " + file + ": " + w);
+        }
         long t0 = System.nanoTime();
         String outPath = a.option("out");
         try (OutputStream os = outPath == null ? OutputStream.nullOutputStream()

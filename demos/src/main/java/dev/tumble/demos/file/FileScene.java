@@ -6,11 +6,13 @@ import dev.tumble.demos.scene.ForceSpec;
 import dev.tumble.demos.scene.JointSpec;
 import dev.tumble.demos.scene.Scene;
 import dev.tumble.demos.scene.SceneOptions;
+import java.util.List;
 
 /** A scene read from a scene file: its world, body ids, joints, forces and step. */
 public final class FileScene extends Scene {
     private final double dt;
     private final String file;
+    private List<String> warnings = List.of();
 
     FileScene(String file, WorldSettings settings, double dt) {
         super(new SceneOptions(settings.solver(), 0), settings);
@@ -26,6 +28,18 @@ public final class FileScene extends Scene {
     /** The file it was read from. */
     public String file() {
         return file;
+    }
+
+    /**
+     * What the reader accepted but found suspicious (a long step, a high friction, a non-unit
+     * quaternion it normalised), each {@code "$.path: problem"}, in file order; empty for most files.
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    void setWarnings(List<String> w) {
+        warnings = List.copyOf(w);
     }
 
     @Override

@@ -11,7 +11,6 @@ import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
-import dev.tumble.core.joint.DistanceJoint;
 import dev.tumble.core.resolve.ResolverSettings;
 import dev.tumble.core.resolve.SequentialImpulseSettings;
 import dev.tumble.core.world.WorldSettings;
@@ -23,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -37,13 +35,62 @@ import org.joml.Vector3d;
  * failed.
  */
 public final class SceneReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // Bounds on every number a file gives, far beyond what a game needs and well inside what the
+    // engine's arithmetic survives (products of them must not overflow a double).
+
+    /** Largest magnitude of a coordinate (positions, anchors, points, offsets), m. */
+    public static final double MAX_COORDINATE = 1e6;
+    /** Smallest size (radius, half-extent, half-height), m. */
+    public static final double MIN_SIZE = 1e-3;
+    /** Largest size (radius, half-extent, half-height, lengths, distances), m. */
+    public static final double MAX_SIZE = 1e6;
+    /** Smallest mass of a dynamic body, however given, kg. */
+    public static final double MIN_MASS = 1e-6;
+    /** Largest mass of a dynamic body, however given, kg. */
+    public static final double MAX_MASS = 1e9;
+    /** Smallest density (bodies and liquids), kg/m³. */
+    public static final double MIN_DENSITY = 1e-3;
+    /** Largest density (bodies and liquids), kg/m³. */
+    public static final double MAX_DENSITY = 1e6;
+    /** Largest magnitude of an inverse inertia tensor entry, 1/(kg·m²). */
+    public static final double MAX_INVERSE_INERTIA = 1e12;
+    /** Largest magnitude of a velocity or wind component, and of the speed limit, m/s. */
+    public static final double MAX_SPEED = 1e5;
+    /** Largest magnitude of an angular velocity component, and of the angular speed limit, rad/s. */
+    public static final double MAX_ANGULAR_SPEED = 1e5;
+    /** Largest magnitude of a gravity or acceleration component, m/s². */
+    public static final double MAX_ACCELERATION = 1e4;
+    /** Step bounds, s. */
+    public static final double MIN_DT = 1e-6, MAX_DT = 1;
+    /** A step above this many seconds is accepted with a warning (contacts get coarse). */
+    public static final double WARN_DT = 0.1;
+    /** Largest friction coefficient. */
+    public static final double MAX_FRICTION = 100;
+    /** A friction coefficient above this is accepted with a warning (few real materials grip so). */
+    public static final double WARN_FRICTION = 2;
+    /** Largest spring stiffness, N/m. */
+    public static final double MAX_STIFFNESS = 1e12;
+    /** Largest explosion force, N. */
+    public static final double MAX_FORCE = 1e12;
+    /** Largest magnitude of an aerodynamic tensor entry, kg/s. */
+    public static final double MAX_AERO = 1e6;
+    /** Largest buoyant volume, m³. */
+    public static final double MAX_VOLUME = 1e9;
+    /** Largest explosion duration, s. */
+    public static final double MAX_DURATION = 1e6;
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SceneReader() {
     }
 
-    /** Reads {@code file}. */
+    /** Reads {@code file} under the {@link SceneLimits#DEFAULTS default limits}. */
     public static FileScene read(Path file) throws SceneFileException {
+        return read(file, SceneLimits.DEFAULTS);
+    }
+
+    /** Reads {@code file}, refusing it if it is larger than {@code limits} allow. */
+    public static FileScene read(Path file, SceneLimits limits) throws SceneFileException {
         String name = file.toString();
         String text;
         try {
@@ -53,18 +100,30 @@ public final class SceneReader {
         } catch (IOException e) {
             throw new SceneFileException(name, "$", "cannot read: " + e.getMessage());
         }
-        return read(name, text);
+        return read(name, text, limits);
     }
 
-    /** Reads a scene from {@code text}; {@code name} names it in errors. */
+    /** Reads a scene from {@code text} under the default limits; {@code name} names it in errors. */
     public static FileScene read(String name, String text) throws SceneFileException {
+        return read(name, text, SceneLimits.DEFAULTS);
+    }
+
+    /**
+     * Reads a scene from {@code text}; {@code name} names it in errors. A leading UTF-8 byte-order
+     * mark is skipped; a key given twice in one object, data after the top-level value and arrays
+     * over {@code limits} are refused before anything is built. Suspicious but legal values are
+     * listed in {@link FileScene#warnings()}.
+     */
+    public static FileScene read(String name, String text, SceneLimits limits) throws SceneFileException {
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        StrictJson.check(MAPPER.getFactory(), name, text, limits);
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new SceneFileException(name, "$", "not valid JSON: " + e.getOriginalMessage()
-                    + (loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")"));
+            throw StrictJson.invalid(name, e);
         }
         if (root == null || root.isMissingNode()) {
             throw new SceneFileException(name, "$", "empty file");
@@ -73,33 +132,48 @@ public final class SceneReader {
         doc.only(Set.of("format", "description", "settings", "bodies", "joints", "forces"));
         doc.optText("description");
         if (doc.has("format") && !doc.text("format").equals(SceneWriter.FORMAT)) {
-            throw doc.get("format").fail("unknown format '" + doc.text("format") + "' (expected " + SceneWriter.FORMAT + ")");
+            throw doc.get("format").fail("unknown format '" + JsonCursor.quote(doc.text("format")) + "' (expected " + SceneWriter.FORMAT + ")");
         }
-        JsonCursor settingsJson = doc.has("settings") ? doc.get("settings") : new JsonCursor(name, "$.settings",
+        JsonCursor settingsJson = doc.has("settings") ? doc.get("settings") : doc.child("$.settings",
                 MAPPER.createObjectNode());
         double[] dt = {dev.tumble.demos.scene.Scene.DT};
         WorldSettings settings = settings(settingsJson, dt);
         FileScene scene = new FileScene(name, settings, dt[0]);
         for (JsonCursor b : doc.array("bodies")) {
-            body(scene, b);
+            try {
+                body(scene, b);
+            } catch (RuntimeException e) {
+                throw b.fail(refused(e));
+            }
         }
         for (JsonCursor j : doc.optArray("joints")) {
-            JointSpec spec = joint(scene, j);
+            JointSpec spec = JointsAndForces.joint(scene, j);
             try {
                 scene.addJoint(spec);
-            } catch (IllegalArgumentException e) {
-                throw j.fail(e.getMessage());
+            } catch (RuntimeException e) {
+                throw j.fail(refused(e));
             }
         }
         for (JsonCursor f : doc.optArray("forces")) {
-            ForceSpec spec = force(scene, f);
+            ForceSpec spec = JointsAndForces.force(scene, f);
             try {
                 scene.addForce(spec);
-            } catch (IllegalArgumentException e) {
-                throw f.fail(e.getMessage());
+            } catch (RuntimeException e) {
+                throw f.fail(refused(e));
             }
         }
+        scene.setWarnings(doc.warnings);
         return scene;
+    }
+
+    /**
+     * The engine's own refusal of a value the reader's checks let through, as one line: its
+     * validation message, or for anything else the exception's name too (a gap in the checks).
+     */
+    static String refused(RuntimeException e) {
+        String m = JsonCursor.quote(String.valueOf(e.getMessage()), 400);
+        return e instanceof IllegalArgumentException || e instanceof IllegalStateException ? m
+                : "refused by the engine: " + e.getClass().getSimpleName() + ": " + m;
     }
 
     private static WorldSettings settings(JsonCursor s, double[] dt) throws SceneFileException {
@@ -110,12 +184,12 @@ public final class SceneReader {
         // A fresh builder, not DEFAULTS.toBuilder(): that one holds the SI default's manifold reuse
         // as chosen, and a Millington scene would have kept it (its default is off).
         WorldSettings.Builder b = WorldSettings.builder();
-        double[] g = s.vec3("gravity", new double[] {d.gravityX(), d.gravityY(), d.gravityZ()});
+        double[] g = s.vec3("gravity", MAX_ACCELERATION, "m/s²", new double[] {d.gravityX(), d.gravityY(), d.gravityZ()});
         b.gravity(g[0], g[1], g[2]);
         if (s.has("dt")) {
-            dt[0] = s.number("dt");
-            if (!(dt[0] > 0)) {
-                throw s.get("dt").fail("dt must be > 0 s, was " + dt[0]);
+            dt[0] = s.number("dt", MIN_DT, MAX_DT, "s");
+            if (dt[0] > WARN_DT) {
+                s.get("dt").warn("a step of " + dt[0] + " s is long: contacts and joints get coarse (1/60 s is usual)");
             }
         }
         if (s.has("solver")) {
@@ -132,19 +206,19 @@ public final class SceneReader {
             try {
                 b.frictionMix(WorldSettings.FrictionMix.valueOf(m.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw s.get("frictionMix").fail("unknown friction mix '" + m
+                throw s.get("frictionMix").fail("unknown friction mix '" + JsonCursor.quote(m)
                         + "' (expected geometric_mean, min, max, average or multiply)");
             }
         }
         b.iterationsPerContact(s.integer("iterationsPerContact", d.iterationsPerContact()));
-        b.aabbMargin(s.number("aabbMargin", d.aabbMargin()));
-        b.maxLinearSpeed(s.number("maxLinearSpeed", d.maxLinearSpeed()));
-        b.maxAngularSpeed(s.number("maxAngularSpeed", d.maxAngularSpeed()));
+        b.aabbMargin(s.number("aabbMargin", 0, MAX_SIZE, "m", d.aabbMargin()));
+        b.maxLinearSpeed(s.number("maxLinearSpeed", 0, MAX_SPEED, "m/s", d.maxLinearSpeed()));
+        b.maxAngularSpeed(s.number("maxAngularSpeed", 0, MAX_ANGULAR_SPEED, "rad/s", d.maxAngularSpeed()));
         b.maxRotationPerStep(s.number("maxRotationPerStep", d.maxRotationPerStep()));
         b.continuousCollision(s.bool("continuousCollision", d.continuousCollision()));
         b.threads(s.integer("threads", d.threads()));
         if (s.has("manifoldReuseDistance")) {
-            b.manifoldReuseDistance(s.number("manifoldReuseDistance"));
+            b.manifoldReuseDistance(s.number("manifoldReuseDistance", 0, MAX_SIZE, "m"));
         }
         if (s.has("sequentialImpulse")) {
             b.sequentialImpulse(RecordJson.read(s.get("sequentialImpulse"), SequentialImpulseSettings.DEFAULTS));
@@ -167,21 +241,26 @@ public final class SceneReader {
         j.only(BODY_FIELDS);
         String id = j.text("id");
         if (scene.hasBody(id)) {
-            throw j.get("id").fail("duplicate body id '" + id + "'");
+            throw j.get("id").fail("duplicate body id '" + JsonCursor.quote(id) + "'");
         }
         String type = j.has("type") ? j.text("type") : "dynamic";
         RigidBody b = switch (type) {
             case "dynamic" -> RigidBody.dynamic();
             case "static" -> RigidBody.fixed();
             case "kinematic" -> RigidBody.kinematic();
-            default -> throw j.get("type").fail("unknown body type '" + type + "' (expected static, kinematic or dynamic)");
+            default -> throw j.get("type").fail("unknown body type '" + JsonCursor.quote(type) + "' (expected static, kinematic or dynamic)");
         };
         List<JsonCursor> shapes = j.optArray("shapes");
         for (JsonCursor s : shapes) {
-            b.addShape(shape(s));
+            Shape shape = shape(s);
+            if (type.equals("dynamic") && shape.type().isUnbounded()) {
+                throw s.get("type").fail("a dynamic body cannot have an unbounded shape '" + s.text("type")
+                        + "' (it has no mass or inertia): make the body static or kinematic");
+            }
+            b.addShape(shape);
         }
         try {
-            double[] p = j.vec3("position", new double[3]);
+            double[] p = j.vec3("position", MAX_COORDINATE, "m", new double[3]);
             b.position(p[0], p[1], p[2]);
             if (j.has("orientation")) {
                 double[] q = j.quat("orientation");
@@ -192,17 +271,21 @@ public final class SceneReader {
         }
         mass(b, j, type, shapes.size());
         try {
-            double[] v = j.vec3("velocity", new double[3]);
+            double[] v = j.vec3("velocity", MAX_SPEED, "m/s", new double[3]);
             b.velocity(v[0], v[1], v[2]);
-            double[] w = j.vec3("angularVelocity", new double[3]);
+            double[] w = j.vec3("angularVelocity", MAX_ANGULAR_SPEED, "rad/s", new double[3]);
             b.angularVelocity(w[0], w[1], w[2]);
-            double[] a = j.vec3("acceleration", new double[3]);
+            double[] a = j.vec3("acceleration", MAX_ACCELERATION, "m/s²", new double[3]);
             b.acceleration(a[0], a[1], a[2]);
             if (j.has("damping")) {
                 double[] d = j.get("damping").numbers(2);
                 b.damping(d[0], d[1]);
             }
-            b.friction(j.number("friction", RigidBody.DEFAULT_FRICTION));
+            double mu = j.number("friction", 0, MAX_FRICTION, "", RigidBody.DEFAULT_FRICTION);
+            if (mu > WARN_FRICTION) {
+                j.get("friction").warn("friction " + mu + " is above " + WARN_FRICTION + " (rubber on concrete is about 1)");
+            }
+            b.friction(mu);
             b.restitution(j.number("restitution", RigidBody.DEFAULT_RESTITUTION));
             b.canSleep(j.bool("canSleep", true));
             b.continuousCollision(j.bool("continuousCollision", true));
@@ -239,6 +322,7 @@ public final class SceneReader {
             if (!(rho > 0)) {
                 throw j.get("density").fail("density must be > 0 kg/m³, was " + rho);
             }
+            j.number("density", MIN_DENSITY, MAX_DENSITY, "kg/m³");
             try {
                 b.density(rho);
             } catch (IllegalArgumentException e) {
@@ -249,6 +333,7 @@ public final class SceneReader {
             if (!(m > 0)) {
                 throw j.get("mass").fail("mass must be > 0 kg, was " + m);
             }
+            j.number("mass", MIN_MASS, MAX_MASS, "kg");
             if (shapeCount > 0 && !j.has("inverseInertia")) {
                 // Inertia from the shapes, scaled to the mass.
                 try {
@@ -263,14 +348,23 @@ public final class SceneReader {
             if (!(im >= 0)) {
                 throw j.get("inverseMass").fail("inverseMass must be >= 0 1/kg, was " + im);
             }
+            if (im != 0 && (im < 1 / MAX_MASS || im > 1 / MIN_MASS)) {
+                throw j.get("inverseMass").fail("inverseMass must be 0 or in [" + 1 / MAX_MASS + ", " + 1 / MIN_MASS
+                        + "] 1/kg, was " + im);
+            }
             b.inverseMass(im);
         } else {
             b.density(RigidBody.DEFAULT_DENSITY);
         }
+        // Shapes and density can give a mass no given value would be allowed.
+        double m = b.mass();
+        if (b.inverseMass() != 0 && !(m >= MIN_MASS && m <= MAX_MASS)) {
+            throw j.fail("the body's mass from its shapes is " + m + " kg, outside [" + MIN_MASS + ", " + MAX_MASS + "] kg");
+        }
         if (j.has("inverseInertia")) {
             JsonCursor c = j.get("inverseInertia");
             try {
-                b.inverseInertiaTensor(Vec.m(c.numbers(9)));
+                b.inverseInertiaTensor(Vec.m(c.numbers(9, MAX_INVERSE_INERTIA, "1/(kg·m²)")));
             } catch (IllegalArgumentException e) {
                 throw c.fail(e.getMessage());
             }
@@ -289,11 +383,12 @@ public final class SceneReader {
                 }
                 case "box" -> {
                     s.only(with(offset, "halfExtents"));
-                    double[] h = s.vec3("halfExtents");
+                    double[] h = s.vec3("halfExtents", MAX_SIZE, "m");
                     for (int i = 0; i < 3; i++) {
                         if (!(h[i] > 0)) {
                             throw s.get("halfExtents").fail("half-extents must be > 0 m, was " + java.util.Arrays.toString(h));
                         }
+                        s.get("halfExtents").array().get(i).inRange(MIN_SIZE, MAX_SIZE, "m");
                     }
                     yield new Box(h[0], h[1], h[2]);
                 }
@@ -306,7 +401,7 @@ public final class SceneReader {
                     List<JsonCursor> ps = s.array("points");
                     Vector3d[] points = new Vector3d[ps.size()];
                     for (int i = 0; i < points.length; i++) {
-                        points[i] = Vec.v(ps.get(i).numbers(3));
+                        points[i] = Vec.v(ps.get(i).numbers(3, MAX_COORDINATE, "m"));
                     }
                     try {
                         yield new ConvexHull(points);
@@ -316,22 +411,22 @@ public final class SceneReader {
                 }
                 case "plane", "halfspace" -> {
                     s.only(with(offset, "normal", "offset"));
-                    double[] n = s.vec3("normal");
-                    double d = s.number("offset");
+                    double[] n = s.vec3("normal", MAX_COORDINATE, "");
+                    double d = s.number("offset", -MAX_COORDINATE, MAX_COORDINATE, "m");
                     try {
                         yield type.equals("plane") ? new Plane(n[0], n[1], n[2], d) : new HalfSpace(n[0], n[1], n[2], d);
                     } catch (IllegalArgumentException e) {
                         throw s.get("normal").fail(e.getMessage());
                     }
                 }
-                default -> throw s.get("type").fail("unknown shape type '" + type
+                default -> throw s.get("type").fail("unknown shape type '" + JsonCursor.quote(type)
                         + "' (expected sphere, box, capsule, hull, plane or halfspace)");
             };
         } catch (IllegalArgumentException e) {
             throw s.fail(e.getMessage());
         }
         if (s.has("position") || s.has("orientation")) {
-            double[] p = s.vec3("position", new double[3]);
+            double[] p = s.vec3("position", MAX_COORDINATE, "m", new double[3]);
             double[] q = s.has("orientation") ? s.quat("orientation") : new double[] {1, 0, 0, 0};
             shape.offset(Vec.v(p), new Quaterniond(q[1], q[2], q[3], q[0]));
         }
@@ -343,134 +438,12 @@ public final class SceneReader {
         if (!(v > 0)) {
             throw s.get(key).fail(key + " must be > 0 m, was " + v);
         }
-        return v;
+        return s.number(key, MIN_SIZE, MAX_SIZE, "m");
     }
 
     private static Set<String> with(Set<String> base, String... more) {
         Set<String> s = new java.util.HashSet<>(base);
         s.addAll(List.of(more));
         return s;
-    }
-
-    private static String bodyRef(FileScene scene, JsonCursor j, String key, boolean optional) throws SceneFileException {
-        if (optional && !j.has(key)) {
-            return null;
-        }
-        String id = j.text(key);
-        if (!scene.hasBody(id)) {
-            throw j.get(key).fail("no body with id '" + id + "'");
-        }
-        return id;
-    }
-
-    private static JointSpec joint(FileScene scene, JsonCursor j) throws SceneFileException {
-        String type = j.text("type");
-        boolean collide = j.bool("collideConnected", false);
-        switch (type) {
-            case "ball" -> {
-                j.only(Set.of("type", "body0", "body1", "anchor", "collideConnected"));
-                return new JointSpec.Ball(bodyRef(scene, j, "body0", false), bodyRef(scene, j, "body1", true),
-                        j.vec3("anchor"), collide);
-            }
-            case "hinge" -> {
-                j.only(Set.of("type", "body0", "body1", "anchor", "axis", "limits", "collideConnected"));
-                Double lo = null, hi = null;
-                if (j.has("limits")) {
-                    double[] l = j.get("limits").numbers(2);
-                    if (l[0] > l[1]) {
-                        throw j.get("limits").fail("lower limit " + l[0] + " is above the upper " + l[1]);
-                    }
-                    lo = l[0];
-                    hi = l[1];
-                }
-                return new JointSpec.Hinge(bodyRef(scene, j, "body0", false), bodyRef(scene, j, "body1", true),
-                        j.vec3("anchor"), j.vec3("axis"), lo, hi, collide);
-            }
-            case "rod", "cable" -> {
-                j.only(Set.of("type", "body0", "body1", "anchor0", "anchor1", "length", "collideConnected"));
-                double len = j.number("length");
-                if (!(len > 0)) {
-                    throw j.get("length").fail("length must be > 0 m, was " + len);
-                }
-                return new JointSpec.Distance(type.equals("rod") ? DistanceJoint.Kind.ROD : DistanceJoint.Kind.CABLE,
-                        bodyRef(scene, j, "body0", false), j.vec3("anchor0"), bodyRef(scene, j, "body1", true),
-                        j.vec3("anchor1"), len, collide);
-            }
-            case "millington" -> {
-                j.only(Set.of("type", "body0", "body1", "position0", "position1", "error", "collideConnected"));
-                return new JointSpec.Millington(bodyRef(scene, j, "body0", false), j.vec3("position0"),
-                        bodyRef(scene, j, "body1", true), j.vec3("position1"), j.number("error", 0), collide);
-            }
-            default -> throw j.get("type").fail("unknown joint type '" + type
-                    + "' (expected ball, hinge, rod, cable or millington)");
-        }
-    }
-
-    private static ForceSpec force(FileScene scene, JsonCursor f) throws SceneFileException {
-        String type = f.text("type");
-        switch (type) {
-            case "gravity" -> {
-                f.only(Set.of("type", "bodies", "g"));
-                return new ForceSpec.GravitySpec(bodyList(scene, f), f.vec3("g"));
-            }
-            case "spring" -> {
-                f.only(Set.of("type", "bodyA", "pointA", "bodyB", "pointB", "k", "restLength"));
-                return new ForceSpec.SpringSpec(bodyRef(scene, f, "bodyA", false), f.vec3("pointA"),
-                        bodyRef(scene, f, "bodyB", false), f.vec3("pointB"), f.number("k"), f.number("restLength"));
-            }
-            case "anchoredSpring" -> {
-                f.only(Set.of("type", "body", "point", "anchor", "k", "restLength"));
-                return new ForceSpec.AnchoredSpringSpec(bodyRef(scene, f, "body", false), f.vec3("point"),
-                        f.vec3("anchor"), f.number("k"), f.number("restLength"));
-            }
-            case "aero" -> {
-                f.only(Set.of("type", "body", "tensor", "point", "wind"));
-                return new ForceSpec.AeroSpec(bodyRef(scene, f, "body", false), f.get("tensor").numbers(9),
-                        f.vec3("point"), f.vec3("wind", new double[3]));
-            }
-            case "aeroControl" -> {
-                f.only(Set.of("type", "body", "base", "min", "max", "point", "wind", "control"));
-                double c = f.number("control", 0);
-                if (c < -1 || c > 1) {
-                    throw f.get("control").fail("control must be in [-1, 1], was " + c);
-                }
-                return new ForceSpec.AeroControlSpec(bodyRef(scene, f, "body", false), f.get("base").numbers(9),
-                        f.get("min").numbers(9), f.get("max").numbers(9), f.vec3("point"), f.vec3("wind", new double[3]), c);
-            }
-            case "buoyancy" -> {
-                f.only(Set.of("type", "body", "centre", "maxDepth", "volume", "waterHeight", "liquidDensity", "gravity"));
-                return new ForceSpec.BuoyancySpec(bodyRef(scene, f, "body", false), f.vec3("centre"), f.number("maxDepth"),
-                        f.number("volume"), f.number("waterHeight"),
-                        f.number("liquidDensity", dev.tumble.core.force.Buoyancy.WATER_DENSITY),
-                        f.number("gravity", dev.tumble.core.force.Gravity.STANDARD_GRAVITY));
-            }
-            case "explosion" -> {
-                f.only(Set.of("type", "bodies", "detonation", "implosion", "concussion"));
-                double[] imp = null, con = null;
-                if (f.has("implosion")) {
-                    JsonCursor i = f.get("implosion").only(Set.of("minRadius", "maxRadius", "duration", "force"));
-                    imp = new double[] {i.number("minRadius"), i.number("maxRadius"), i.number("duration"), i.number("force")};
-                }
-                if (f.has("concussion")) {
-                    JsonCursor c = f.get("concussion").only(Set.of("speed", "thickness", "peakForce", "duration"));
-                    con = new double[] {c.number("speed"), c.number("thickness"), c.number("peakForce"), c.number("duration")};
-                }
-                return new ForceSpec.ExplosionSpec(bodyList(scene, f), f.vec3("detonation"), imp, con);
-            }
-            default -> throw f.get("type").fail("unknown force type '" + type
-                    + "' (expected gravity, spring, anchoredSpring, aero, aeroControl, buoyancy or explosion)");
-        }
-    }
-
-    private static List<String> bodyList(FileScene scene, JsonCursor f) throws SceneFileException {
-        List<String> ids = new ArrayList<>();
-        for (JsonCursor c : f.array("bodies")) {
-            String id = c.text();
-            if (!scene.hasBody(id)) {
-                throw c.fail("no body with id '" + id + "'");
-            }
-            ids.add(id);
-        }
-        return List.copyOf(ids);
     }
 }
