@@ -129,20 +129,10 @@ final class ContactConstraints extends ContactPoints {
         staticSoft.set(Math.min(2 * hertz, cap), dampingRatio, h);
     }
 
-    /**
-     * Applies every point's accumulated impulses (the warm start of a substep). A point already
-     * apart and moving apart starts the substep from zero, as one apart by the end of the step
-     * starts the step from zero: its impulse was an impact's, and given again it struck the
-     * bodies a second time (a 79 kg, 2 cm box landing at 14 m/s left its scene 8 % above the
-     * energy it started the step with).
-     */
+    /** Applies every point's accumulated impulses (the warm start of a substep). */
     void warmStart(SolverBodies bodies) {
         for (int i = 0; i < count; i++) {
             int p = STRIDE * i;
-            if (point[p + IMPULSE] > 0 && point[p + CURRENT_SEPARATION] > 0 && rowVelocity(bodies, i, p + NORMAL) > 0) {
-                point[p + IMPULSE] = point[p + IMPULSE + 1] = point[p + IMPULSE + 2] = 0;
-                continue;
-            }
             applyCounted(bodies, i, p + NORMAL, point[p + IMPULSE]);
             applyCounted(bodies, i, p + TANGENT1, point[p + IMPULSE + 1]);
             applyCounted(bodies, i, p + TANGENT2, point[p + IMPULSE + 2]);
