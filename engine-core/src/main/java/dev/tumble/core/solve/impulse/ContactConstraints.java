@@ -160,13 +160,9 @@ final class ContactConstraints extends ContactPoints {
             if (!useBias) {
                 for (int i = first; i < first + size; i++) {
                     solveFriction(bodies, i);
+                    // The relax ends the substep: the point gave its accumulated impulse in it.
+                    point[STRIDE * i + STEP_IMPULSE] += point[STRIDE * i + IMPULSE];
                 }
-            }
-        }
-        if (!useBias) {
-            // The relax ends the substep: each point gave its accumulated impulse in it.
-            for (int i = 0; i < count; i++) {
-                point[STRIDE * i + STEP_IMPULSE] += point[STRIDE * i + IMPULSE];
             }
         }
     }

@@ -150,8 +150,8 @@ final class JointSystem {
         }
         for (int r = 0; r < n; r++) {
             double rate = velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r);
-            double arr = coupling(r, r), soft = c * arr;
-            gamma[r] = soft + (useBias ? DAMPING * arr : 0);
+            double own = coupling(r, r), soft = c * own;
+            gamma[r] = soft + (useBias ? DAMPING * own : 0);
             double bias = useBias ? biasRate * error[r] : 0;
             if (linear[r]) {
                 bias = Math.max(-maxPull, Math.min(maxPull, bias));
