@@ -1,13 +1,17 @@
 package dev.tumble.core.body;
 
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Matrix3d;
 import org.joml.Matrix3dc;
+import org.joml.Matrix4f;
 import org.joml.Matrix4x3d;
 import org.joml.Quaterniond;
 import org.joml.Quaterniondc;
+import org.joml.Quaternionf;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
+import org.joml.Vector3f;
 
 /**
  * A rigid body as the book describes it (Millington, ch. 10): inverse mass, body-space inverse
@@ -372,7 +376,11 @@ public final class RigidBody {
 
     // ------------------------------------------------------------------ state
 
-    /** @return the position of the centre of mass, in m (a read-only copy, see {@link RigidBody}). */
+    /**
+     * @return the position of the centre of mass, in m: the body's own read-only vector, set from
+     *     its state by this call and not changed until the next call of this getter (steps do not
+     *     update it); keep the values, not the vector, or copy with {@link #getPosition(Vector3d)}
+     */
     public Vector3dc position() {
         return vectorView(POSITION_VIEW, PX);
     }
@@ -392,7 +400,11 @@ public final class RigidBody {
         return position(p.x(), p.y(), p.z());
     }
 
-    /** @return the orientation (body to world), a unit quaternion (a read-only copy). */
+    /**
+     * @return the orientation (body to world), a unit quaternion: the body's own read-only
+     *     quaternion, set by this call and not changed until the next call of this getter; copy
+     *     with {@link #getOrientation(Quaterniond)}
+     */
     public Quaterniondc orientation() {
         return orientationView().set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
     }
@@ -421,7 +433,11 @@ public final class RigidBody {
         return orientation(new Quaterniond(x, y, z, w));
     }
 
-    /** @return the linear velocity of the centre of mass, in m/s (a read-only copy). */
+    /**
+     * @return the linear velocity of the centre of mass, in m/s: the body's own read-only vector,
+     *     set by this call and not changed until the next call of this getter; copy with
+     *     {@link #getVelocity(Vector3d)}
+     */
     public Vector3dc velocity() {
         return vectorView(VELOCITY_VIEW, VX);
     }
@@ -440,7 +456,11 @@ public final class RigidBody {
         return velocity(v.x(), v.y(), v.z());
     }
 
-    /** @return the angular velocity in world space, in rad/s (a read-only copy). */
+    /**
+     * @return the angular velocity in world space, in rad/s: the body's own read-only vector, set
+     *     by this call and not changed until the next call of this getter; copy with
+     *     {@link #getAngularVelocity(Vector3d)}
+     */
     public Vector3dc angularVelocity() {
         return vectorView(ANGULAR_VELOCITY_VIEW, WX);
     }
@@ -463,14 +483,14 @@ public final class RigidBody {
      * Adds to the linear velocity (m/s) without validation: the resolver's impulse path.
      * {@code velocity += Δv}, componentwise as Cyclone does.
      */
-    public void addVelocity(double dx, double dy, double dz) {
+    void addVelocity(double dx, double dy, double dz) {
         state[at + VX] += dx;
         state[at + VY] += dy;
         state[at + VZ] += dz;
     }
 
     /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
-    public void addAngularVelocity(double dx, double dy, double dz) {
+    void addAngularVelocity(double dx, double dy, double dz) {
         state[at + WX] += dx;
         state[at + WY] += dy;
         state[at + WZ] += dz;
@@ -508,7 +528,7 @@ public final class RigidBody {
      * position-projection path, in the inner loop. A non-finite result is caught after the solve
      * by the world, which quarantines the body, rather than thrown half-way through a step.
      */
-    public void solverTranslate(double dx, double dy, double dz, double distance) {
+    void solverTranslate(double dx, double dy, double dz, double distance) {
         state[at + PX] += dx * distance;
         state[at + PY] += dy * distance;
         state[at + PZ] += dz * distance;
@@ -521,7 +541,7 @@ public final class RigidBody {
      * A solver primitive like {@link #solverTranslate}, so not validated; a non-finite pose is caught
      * after the solve by the world, which quarantines the body.
      */
-    public void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
+    void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
         setTriple(PX, x, y, z);
         state[at + QW] = qw;
         setTriple(QX, qx, qy, qz);
@@ -532,7 +552,7 @@ public final class RigidBody {
      * without waking the body or checking the values: a solver primitive like {@link #solverPose};
      * a non-finite result is caught after the step by the world, which quarantines the body.
      */
-    public void solverVelocities(double vx, double vy, double vz, double wx, double wy, double wz) {
+    void solverVelocities(double vx, double vy, double vz, double wx, double wy, double wz) {
         setTriple(VX, vx, vy, vz);
         setTriple(WX, wx, wy, wz);
     }
@@ -561,9 +581,39 @@ public final class RigidBody {
      * {@link #rotateByScaledAxis} without validation: the resolver's position-projection path,
      * like {@link #solverTranslate}; a non-finite result is quarantined by the world after the solve.
      */
-    public void solverRotate(double ax, double ay, double az, double scale) {
+    void solverRotate(double ax, double ay, double az, double scale) {
         addScaledVector(state, at, ax, ay, az, scale);
         normalise(state, at);
+    }
+
+    /** Copies the position of the centre of mass (m) into {@code dest}; @return {@code dest}. */
+    public Vector3d getPosition(Vector3d dest) {
+        return dest.set(state[at + PX], state[at + PY], state[at + PZ]);
+    }
+
+    /** Copies the position of the centre of mass (m), rounded to float, into {@code dest}; @return {@code dest}. */
+    public Vector3f getPosition(Vector3f dest) {
+        return dest.set((float) state[at + PX], (float) state[at + PY], (float) state[at + PZ]);
+    }
+
+    /** Copies the orientation (body to world, unit) into {@code dest}; @return {@code dest}. */
+    public Quaterniond getOrientation(Quaterniond dest) {
+        return dest.set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
+    }
+
+    /** Copies the orientation (body to world, unit), rounded to float, into {@code dest}; @return {@code dest}. */
+    public Quaternionf getOrientation(Quaternionf dest) {
+        return dest.set((float) state[at + QX], (float) state[at + QY], (float) state[at + QZ], (float) state[at + QW]);
+    }
+
+    /** Copies the linear velocity (m/s) into {@code dest}; @return {@code dest}. */
+    public Vector3d getVelocity(Vector3d dest) {
+        return dest.set(state[at + VX], state[at + VY], state[at + VZ]);
+    }
+
+    /** Copies the angular velocity (rad/s, world axes) into {@code dest}; @return {@code dest}. */
+    public Vector3d getAngularVelocity(Vector3d dest) {
+        return dest.set(state[at + WX], state[at + WY], state[at + WZ]);
     }
 
     // Component reads straight from the state block, for hot loops: unlike the JOML getters above
@@ -830,7 +880,7 @@ public final class RigidBody {
      * sleep bookkeeping. Static and sleeping bodies do not move; kinematic bodies move by their
      * velocities only.
      */
-    public void integrate(double duration) {
+    void integrate(double duration) {
         integrate(duration, 0, 0, 0, true);
     }
 
@@ -839,7 +889,7 @@ public final class RigidBody {
      * acceleration. With {@code sleepHere} false the motion average is kept but the body is not
      * put to sleep: the world decides sleep island by island.
      */
-    public void integrate(double duration, double gravityX, double gravityY, double gravityZ, boolean sleepHere) {
+    void integrate(double duration, double gravityX, double gravityY, double gravityZ, boolean sleepHere) {
         if (!(duration > 0) || duration == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
         }
@@ -914,7 +964,7 @@ public final class RigidBody {
      *
      * @return whether the motion is now below the sleep epsilon (the body may sleep)
      */
-    public boolean recordMotion(double duration) {
+    boolean recordMotion(double duration) {
         if (!(duration > 0) || duration == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("duration must be finite and > 0, was " + duration);
         }
@@ -1028,7 +1078,7 @@ public final class RigidBody {
      * Normalises the orientation and recomputes the transform and the world inverse inertia
      * tensor {@code R·I⁻¹·Rᵀ}. Called by {@link #integrate} and every validated setter.
      */
-    public void calculateDerivedData() {
+    void calculateDerivedData() {
         normalise(state, at);
         refreshTransformAndInertia();
     }
@@ -1091,6 +1141,19 @@ public final class RigidBody {
         int tk = at + T0;
         return dest.set(t[tk + 0], t[tk + 4], t[tk + 8], t[tk + 1], t[tk + 5], t[tk + 9],
                 t[tk + 2], t[tk + 6], t[tk + 10], t[tk + 3], t[tk + 7], t[tk + 11]);
+    }
+
+    /**
+     * Copies the body-to-world transform {@code [R | p]} (translation in m), rounded to float, into
+     * {@code dest} as a 4×4 matrix: the model matrix a renderer uploads for the body's shapes.
+     */
+    public Matrix4f getTransform(Matrix4f dest) {
+        double[] t = state;
+        int tk = at + T0;
+        return dest.set((float) t[tk + 0], (float) t[tk + 4], (float) t[tk + 8], 0,
+                (float) t[tk + 1], (float) t[tk + 5], (float) t[tk + 9], 0,
+                (float) t[tk + 2], (float) t[tk + 6], (float) t[tk + 10], 0,
+                (float) t[tk + 3], (float) t[tk + 7], (float) t[tk + 11], 1);
     }
 
     /** Copies the row-major 3×4 transform {@code [R | p]} into {@code dest12}. */
@@ -1211,7 +1274,7 @@ public final class RigidBody {
      * deaf to wake-ups. The world calls this, after restoring the body's last finite state, when
      * a step made its state non-finite, so one bad body cannot spread NaN to others.
      */
-    public void quarantine() {
+    void quarantine() {
         quarantined = true;
         awake = false;
         zeroVelocities();
@@ -1369,6 +1432,18 @@ public final class RigidBody {
     }
 
     /**
+     * A kinematic body at the origin with the given shapes: it moves by the velocities the game
+     * sets (m/s, rad/s), pushes dynamic bodies and is never moved by forces or contacts.
+     */
+    public static RigidBody kinematic(dev.tumble.core.collision.shape.Shape... shapes) {
+        RigidBody b = kinematic();
+        for (dev.tumble.core.collision.shape.Shape s : shapes) {
+            b.addShape(s);
+        }
+        return b;
+    }
+
+    /**
      * Attaches a collision shape at its offset pose (body space). A body with several shapes is a
      * compound. Does not change the mass; call {@link #density(double)} afterwards.
      */
@@ -1406,27 +1481,27 @@ public final class RigidBody {
      * body started; the sequential-impulse solver clears it for every body it solves, so after a
      * step of a sequential-impulse world it reads zero.
      */
-    public Vector3dc sweptBack() {
+    Vector3dc sweptBack() {
         return vectorView(SWEPT_BACK_VIEW, SX);
     }
 
     /** @return the x of {@link #sweptBack()}, m. */
-    public double sweptBackX() {
+    double sweptBackX() {
         return state[at + SX];
     }
 
     /** @return the y of {@link #sweptBack()}, m. */
-    public double sweptBackY() {
+    double sweptBackY() {
         return state[at + SY];
     }
 
     /** @return the z of {@link #sweptBack()}, m. */
-    public double sweptBackZ() {
+    double sweptBackZ() {
         return state[at + SZ];
     }
 
     /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
-    public void sweptBack(double dx, double dy, double dz) {
+    void sweptBack(double dx, double dy, double dz) {
         Check.finite("sweptBack", dx, dy, dz);
         setTriple(SX, dx, dy, dz);
     }
@@ -1540,5 +1615,87 @@ public final class RigidBody {
             position(new Vector3d(position()).add(shift));
         }
         return this;
+    }
+
+    static {
+        new Access();
+    }
+
+    /** The engine's access to what is not public API (see {@link BodyAccess}). */
+    private static final class Access extends BodyAccess {
+        @Override
+        public void integrate(RigidBody b, double duration) {
+            b.integrate(duration);
+        }
+
+        @Override
+        public void integrate(RigidBody b, double duration, double gx, double gy, double gz, boolean sleepHere) {
+            b.integrate(duration, gx, gy, gz, sleepHere);
+        }
+
+        @Override
+        public boolean recordMotion(RigidBody b, double duration) {
+            return b.recordMotion(duration);
+        }
+
+        @Override
+        public void calculateDerivedData(RigidBody b) {
+            b.calculateDerivedData();
+        }
+
+        @Override
+        public void addVelocity(RigidBody b, double dx, double dy, double dz) {
+            b.addVelocity(dx, dy, dz);
+        }
+
+        @Override
+        public void addAngularVelocity(RigidBody b, double dx, double dy, double dz) {
+            b.addAngularVelocity(dx, dy, dz);
+        }
+
+        @Override
+        public void solverTranslate(RigidBody b, double dx, double dy, double dz, double distance) {
+            b.solverTranslate(dx, dy, dz, distance);
+        }
+
+        @Override
+        public void solverRotate(RigidBody b, double ax, double ay, double az, double scale) {
+            b.solverRotate(ax, ay, az, scale);
+        }
+
+        @Override
+        public void solverPose(RigidBody b, double x, double y, double z, double qw, double qx, double qy, double qz) {
+            b.solverPose(x, y, z, qw, qx, qy, qz);
+        }
+
+        @Override
+        public void solverVelocities(RigidBody b, double vx, double vy, double vz, double wx, double wy, double wz) {
+            b.solverVelocities(vx, vy, vz, wx, wy, wz);
+        }
+
+        @Override
+        public double sweptBackX(RigidBody b) {
+            return b.sweptBackX();
+        }
+
+        @Override
+        public double sweptBackY(RigidBody b) {
+            return b.sweptBackY();
+        }
+
+        @Override
+        public double sweptBackZ(RigidBody b) {
+            return b.sweptBackZ();
+        }
+
+        @Override
+        public void sweptBack(RigidBody b, double dx, double dy, double dz) {
+            b.sweptBack(dx, dy, dz);
+        }
+
+        @Override
+        public void quarantine(RigidBody b) {
+            b.quarantine();
+        }
     }
 }

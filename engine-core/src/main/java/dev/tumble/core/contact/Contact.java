@@ -1,6 +1,7 @@
 package dev.tumble.core.contact;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
@@ -32,6 +33,8 @@ import org.joml.Vector3dc;
  * arguments and leaves the contact unchanged when it throws.
  */
 public final class Contact {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** Tolerance on {@code |n|² − 1} under which a normal is used exactly as given. */
     public static final double NORMAL_UNIT_TOLERANCE = 1e-9;
 
@@ -713,8 +716,8 @@ public final class Contact {
         rotationChange[0] = wx;
         rotationChange[1] = wy;
         rotationChange[2] = wz;
-        b0.addVelocity(vx, vy, vz);
-        b0.addAngularVelocity(wx, wy, wz);
+        BODY.addVelocity(b0, vx, vy, vz);
+        BODY.addAngularVelocity(b0, wx, wy, wz);
         RigidBody b1 = body1;
         if (body1Moves(st)) {
             tx = jy * st.r1z - jz * st.r1y;
@@ -736,8 +739,8 @@ public final class Contact {
             rotationChange[3] = wx;
             rotationChange[4] = wy;
             rotationChange[5] = wz;
-            b1.addVelocity(vx, vy, vz);
-            b1.addAngularVelocity(wx, wy, wz);
+            BODY.addVelocity(b1, vx, vy, vz);
+            BODY.addAngularVelocity(b1, wx, wy, wz);
         } else {
             for (int k = 3; k < 6; k++) {
                 velocityChange[k] = 0;
@@ -1169,10 +1172,10 @@ public final class Contact {
             d.maxAngularMagnitude[i] = maxMagnitude;
             d.angularLimitClampApplied[i] = clamped;
         }
-        b.solverTranslate(normalX, normalY, normalZ, linearMove);
-        b.solverRotate(ax, ay, az, 1.0);
+        BODY.solverTranslate(b, normalX, normalY, normalZ, linearMove);
+        BODY.solverRotate(b, ax, ay, az, 1.0);
         if (!b.isAwake()) {
-            b.calculateDerivedData();
+            BODY.calculateDerivedData(b);
         }
     }
 
@@ -1205,18 +1208,18 @@ public final class Contact {
         linearChange[0] = normalX * move0;
         linearChange[1] = normalY * move0;
         linearChange[2] = normalZ * move0;
-        body0.solverTranslate(normalX, normalY, normalZ, move0);
+        BODY.solverTranslate(body0, normalX, normalY, normalZ, move0);
         if (!body0.isAwake()) {
-            body0.calculateDerivedData();
+            BODY.calculateDerivedData(body0);
         }
         if (body1Moves(st)) {
             double move1 = -correction * (im1 / total);
             linearChange[3] = normalX * move1;
             linearChange[4] = normalY * move1;
             linearChange[5] = normalZ * move1;
-            body1.solverTranslate(normalX, normalY, normalZ, move1);
+            BODY.solverTranslate(body1, normalX, normalY, normalZ, move1);
             if (!body1.isAwake()) {
-                body1.calculateDerivedData();
+                BODY.calculateDerivedData(body1);
             }
         }
     }

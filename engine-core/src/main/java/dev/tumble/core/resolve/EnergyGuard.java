@@ -3,6 +3,7 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.BodyAccess;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -40,6 +41,8 @@ import org.joml.Vector3d;
  * world); no allocation; not thread-safe (scratch per instance).
  */
 final class EnergyGuard {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** Position-pass lifts per body and step, in linear slops, that the guard lets pass. */
     static final double SLOP_LIFTS = 2;
 
@@ -425,12 +428,12 @@ final class EnergyGuard {
             double qy = startQ[r + 2] + f * (sign * oy - startQ[r + 2]);
             double qz = startQ[r + 3] + f * (sign * oz - startQ[r + 3]);
             double norm = 1 / Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
-            body.solverPose(start[p] + f * (body.positionX() - start[p]),
+            BODY.solverPose(body, start[p] + f * (body.positionX() - start[p]),
                     start[p + 1] + f * (body.positionY() - start[p + 1]),
                     start[p + 2] + f * (body.positionZ() - start[p + 2]), qw * norm, qx * norm, qy * norm, qz * norm);
             if (!body.isAwake()) {
                 // The resolver refreshes the derived data of sleeping bodies it moves; so does this.
-                body.calculateDerivedData();
+                BODY.calculateDerivedData(body);
             }
         }
         readBodies();

@@ -3,6 +3,7 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.BodyAccess;
 import java.util.Arrays;
 
 /**
@@ -51,6 +52,8 @@ import java.util.Arrays;
  * per call once the internal arrays have grown. Not thread-safe.
  */
 public final class SequentialImpulseSolver implements ContactResolver {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** Reference direction from which tangents are built: a unit vector far from common normals. */
     private static final double AX = 0.48, AY = 0.6, AZ = 0.64;
     /** Second reference, used when the normal is within about 8° of the first. */
@@ -437,8 +440,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 RigidBody body = bodies[b];
-                if (body.sweptBackX() != 0 || body.sweptBackY() != 0 || body.sweptBackZ() != 0) {
-                    body.sweptBack(0, 0, 0);
+                if (BODY.sweptBackX(body) != 0 || BODY.sweptBackY(body) != 0 || BODY.sweptBackZ(body) != 0) {
+                    BODY.sweptBack(body, 0, 0, 0);
                 }
             }
         }
@@ -609,9 +612,9 @@ public final class SequentialImpulseSolver implements ContactResolver {
         // collision is no lift the body earned (repositioning undoes it), and counted from the
         // pulled-back pose its undoing looked like 5 J of work done for a 10 kg sphere pulled back
         // 5 cm (random-scene fuzz, seed 701).
-        start[3 * k] = pose[p] + b.sweptBackX();
-        start[3 * k + 1] = pose[p + 1] + b.sweptBackY();
-        start[3 * k + 2] = pose[p + 2] + b.sweptBackZ();
+        start[3 * k] = pose[p] + BODY.sweptBackX(b);
+        start[3 * k + 1] = pose[p + 1] + BODY.sweptBackY(b);
+        start[3 * k + 2] = pose[p + 2] + BODY.sweptBackZ(b);
         return k;
     }
 
@@ -642,10 +645,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private static double sweptBackAlong(RigidBody b0, RigidBody b1, double nx, double ny, double nz) {
         double s = 0;
         if (b0 != null) {
-            s += b0.sweptBackX() * nx + b0.sweptBackY() * ny + b0.sweptBackZ() * nz;
+            s += BODY.sweptBackX(b0) * nx + BODY.sweptBackY(b0) * ny + BODY.sweptBackZ(b0) * nz;
         }
         if (b1 != null) {
-            s -= b1.sweptBackX() * nx + b1.sweptBackY() * ny + b1.sweptBackZ() * nz;
+            s -= BODY.sweptBackX(b1) * nx + BODY.sweptBackY(b1) * ny + BODY.sweptBackZ(b1) * nz;
         }
         return s;
     }
@@ -654,8 +657,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int p = POSE * b;
-                bodies[b].solverPose(pose[p], pose[p + 1], pose[p + 2], pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6]);
-                bodies[b].calculateDerivedData();
+                BODY.solverPose(bodies[b], pose[p], pose[p + 1], pose[p + 2], pose[p + 3], pose[p + 4], pose[p + 5], pose[p + 6]);
+                BODY.calculateDerivedData(bodies[b]);
             }
         }
     }
@@ -726,8 +729,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
                 // Where Box2D's order puts the body: start + v_after·dt. The body now sits at
                 // start + v_before·dt − sweptBack, hence Δv·dt plus what the sweep took off.
                 RigidBody body = bodies[b];
-                move(b, vel[o] - vel0[o] + body.sweptBackX() / dt, vel[o + 1] - vel0[o + 1] + body.sweptBackY() / dt,
-                        vel[o + 2] - vel0[o + 2] + body.sweptBackZ() / dt, dt);
+                move(b, vel[o] - vel0[o] + BODY.sweptBackX(body) / dt, vel[o + 1] - vel0[o + 1] + BODY.sweptBackY(body) / dt,
+                        vel[o + 2] - vel0[o + 2] + BODY.sweptBackZ(body) / dt, dt);
                 turn(b, vel[o + 3] - vel0[o + 3], vel[o + 4] - vel0[o + 4], vel[o + 5] - vel0[o + 5], dt);
             }
         }

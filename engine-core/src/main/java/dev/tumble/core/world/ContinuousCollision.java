@@ -9,6 +9,7 @@ import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.ShapeType;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.island.IslandBuilder;
 import java.util.Arrays;
 import org.joml.Vector3d;
@@ -30,6 +31,7 @@ import org.joml.Vector3d;
  * nothing.
  */
 final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
+    private static final BodyAccess BODY = BodyAccess.get();
 
     private final CollisionStage collision;
     private final Pose pose = new Pose();
@@ -152,7 +154,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             RigidBody b = bodies.at(i);
             double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false);
             if (lift > 0) {
-                b.sweptBack(-hitNx * lift, -hitNy * lift, -hitNz * lift);
+                BODY.sweptBack(b, -hitNx * lift, -hitNy * lift, -hitNz * lift);
                 b.position(b.positionX() + hitNx * lift, b.positionY() + hitNy * lift,
                         b.positionZ() + hitNz * lift);
                 if (takeLiftFromMotion) {
@@ -193,8 +195,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * further than that can carry it through.
      */
     void noteIntegrated(RigidBody b, int i, double[] previous) {
-        if (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0) {
-            b.sweptBack(0, 0, 0);
+        if (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0) {
+            BODY.sweptBack(b, 0, 0, 0);
         }
         noteCentre(b, i);
         staticDepth[i] = 0;
@@ -224,7 +226,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         if (b.type() != BodyType.DYNAMIC || !b.continuousCollision()) {
             return;
         }
-        if (undoUnsolvedPullBacks && (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0)) {
+        if (undoUnsolvedPullBacks && (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0)) {
             return;
         }
         double radius = innerRadius[i];
@@ -314,16 +316,16 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision() || b.isQuarantined()) {
                 continue;
             }
-            if (undoUnsolvedPullBacks && (b.sweptBackX() != 0 || b.sweptBackY() != 0 || b.sweptBackZ() != 0)) {
+            if (undoUnsolvedPullBacks && (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0)) {
                 // Pulled back before the solve, yet no solve saw it (the solver clears what it
                 // accounts for): no contact was found at the pulled-back pose, so nothing there
                 // stops it. The solver would have put it at start + v·dt; so does this. Kept
                 // there, it lost its step's motion but kept its speed: a 1.4 kg capsule chasing a
                 // hull that moved away faster was pulled back 11 cm, 5 mm of it upwards, every
                 // step (random-scene fuzz, seed 140: +m·g·5 mm).
-                b.position(b.positionX() + b.sweptBackX(), b.positionY() + b.sweptBackY(),
-                        b.positionZ() + b.sweptBackZ());
-                b.sweptBack(0, 0, 0);
+                b.position(b.positionX() + BODY.sweptBackX(b), b.positionY() + BODY.sweptBackY(b),
+                        b.positionZ() + BODY.sweptBackZ(b));
+                BODY.sweptBack(b, 0, 0, 0);
             }
             double radius = innerRadius[i];
             if (Double.isNaN(radius)) {

@@ -4,6 +4,7 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.SequentialImpulseSolver;
@@ -27,6 +28,8 @@ import org.joml.Vector3d;
  * cache entry is written by the one worker that solves its island.
  */
 final class IslandSolver {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /**
      * A contact whose feature id is new takes over the warm start of an unclaimed contact of the
      * same pair last step within this distance (m, in body 0's frame).
@@ -256,7 +259,7 @@ final class IslandSolver {
             Contact[] c = recheck.array();
             for (int j = 0; j < n; j++) {
                 // Body 0 is the dynamic body; the resolver left its transform stale.
-                c[j].body0().calculateDerivedData();
+                BODY.calculateDerivedData(c[j].body0());
             }
         }
     }
@@ -303,7 +306,7 @@ final class IslandSolver {
             int i = islands.body(k, j);
             RigidBody b = bodies.at(i);
             if (refresh) {
-                b.calculateDerivedData();
+                BODY.calculateDerivedData(b);
             }
             finite &= StateGuard.isFinite(b);
             if (sweep != null) {

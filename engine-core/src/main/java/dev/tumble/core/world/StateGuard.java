@@ -5,6 +5,7 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.event.BodyEvent;
 import dev.tumble.core.event.EventBuffer;
+import dev.tumble.core.internal.BodyAccess;
 import org.joml.Vector3d;
 
 /**
@@ -19,6 +20,8 @@ import org.joml.Vector3d;
  * bodies it touches.
  */
 final class StateGuard {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final int STRIDE = 13;
 
     private final WorldSettings settings;
@@ -73,7 +76,7 @@ final class StateGuard {
         if (v2 > maxV * maxV) {
             double k = limitFactor(vx, vy, vz, v2, maxV);
             if (k >= MIN_ADDED_FACTOR) {
-                b.addVelocity(vx * (k - 1), vy * (k - 1), vz * (k - 1));
+                BODY.addVelocity(b, vx * (k - 1), vy * (k - 1), vz * (k - 1));
             } else if (k > 0) {
                 b.velocity(vx * k, vy * k, vz * k);
             }
@@ -83,7 +86,7 @@ final class StateGuard {
         if (w2 > maxW * maxW) {
             double k = limitFactor(wx, wy, wz, w2, maxW);
             if (k >= MIN_ADDED_FACTOR) {
-                b.addAngularVelocity(wx * (k - 1), wy * (k - 1), wz * (k - 1));
+                BODY.addAngularVelocity(b, wx * (k - 1), wy * (k - 1), wz * (k - 1));
             } else if (k > 0) {
                 b.angularVelocity(wx * k, wy * k, wz * k);
             }
@@ -147,7 +150,7 @@ final class StateGuard {
             return false;
         }
         restore(b, i);
-        b.quarantine();
+        BODY.quarantine(b);
         events.addBody(BodyEvent.Type.NON_FINITE, b.id());
         quarantinedThisStep++;
         return true;

@@ -5,8 +5,8 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.BodyStateCodec;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
-import dev.tumble.core.collision.broad.CollisionFilter;
-import dev.tumble.core.collision.broad.PairCallback;
+import dev.tumble.core.collision.CollisionFilter;
+import dev.tumble.core.collision.PairCallback;
 import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.query.RayHit;
 import dev.tumble.core.collision.shape.Pose;
@@ -19,6 +19,7 @@ import dev.tumble.core.event.BodyEvent;
 import dev.tumble.core.event.ContactEvent;
 import dev.tumble.core.event.EventBuffer;
 import dev.tumble.core.force.ForceRegistry;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.joint.Joint;
@@ -46,6 +47,8 @@ import org.joml.Vector3dc;
  * step allocates nothing. Not thread-safe: step and edit from one thread.
  */
 public final class World {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
     private static final int SNAPSHOT_VERSION = 4; // 2: contact cache entries carry their point; 3: reused manifolds; 4: soft step's impulses
 
@@ -355,7 +358,7 @@ public final class World {
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
             guard.clampAndSave(b, i);
-            b.integrate(dt, gx, gy, gz, false);
+            BODY.integrate(b, dt, gx, gy, gz, false);
             guard.quarantineIfNonFinite(b, i, events);
             if (sweeping) {
                 sweep.noteIntegrated(b, i, guard.previousPositions());
@@ -409,7 +412,7 @@ public final class World {
             }
             RigidBody b = bodies.at(i);
             if (k < 0 && b.isAwake() && b.type() == BodyType.DYNAMIC) {
-                b.calculateDerivedData();
+                BODY.calculateDerivedData(b);
             }
             guard.quarantineIfNonFinite(b, i, events);
         }

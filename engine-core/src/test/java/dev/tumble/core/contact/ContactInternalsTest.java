@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /** A lent {@link Contact.Internals} store and a shared {@link ImpulseScratch} give the contact's own results, bit for bit. */
 class ContactInternalsTest {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final double DT = 1 / 60.0;
 
     private static RigidBody body(double x, double y, double vy, double wx) {
@@ -18,7 +21,7 @@ class ContactInternalsTest {
         b.position(x, y, 0);
         b.velocity(0.3, vy, -0.2);
         b.angularVelocity(wx, 0.7, 0.1);
-        b.calculateDerivedData();
+        BODY.calculateDerivedData(b);
         return b;
     }
 

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 class BuoyancyTest {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final double G = 9.81;
 
     @Test
@@ -73,7 +76,7 @@ class BuoyancyTest {
         double deepest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < 120 * 40; i++) {
             registry.updateForces(dt);
-            body.integrate(dt);
+            BODY.integrate(body, dt);
             deepest = Math.min(deepest, body.position().y());
         }
         double s = mass / (1000 * volume);

@@ -2,6 +2,7 @@ package dev.tumble.core.resolve;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.math.Inertia;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,6 +18,8 @@ import org.joml.Vector3d;
  * cache keyed by (body pair, corner).
  */
 final class SiBoxWorld {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     static final double G = 9.81;
 
     final List<RigidBody> boxes = new ArrayList<>();
@@ -126,7 +129,7 @@ final class SiBoxWorld {
 
     void step(double dt) {
         for (RigidBody b : boxes) {
-            b.integrate(dt);
+            BODY.integrate(b, dt);
         }
         detect();
         for (int i = 0; i < count; i++) {

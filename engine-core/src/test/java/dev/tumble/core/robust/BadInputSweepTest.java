@@ -195,7 +195,7 @@ class BadInputSweepTest {
         List<Runnable> calls = List.of(
                 () -> world.addBody(stranger), () -> world.removeBody(stranger),
                 () -> world.addJoint(new BallJoint(body, stranger, new Vector3d())),
-                () -> world.collisionFilter(stranger, dev.tumble.core.collision.broad.CollisionFilter.DEFAULT));
+                () -> world.collisionFilter(stranger, dev.tumble.core.collision.CollisionFilter.DEFAULT));
         for (Runnable call : calls) {
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, call::run);
             assertTrue(e.getMessage().contains("world") || e.getMessage().contains("body"), e.getMessage());

@@ -10,6 +10,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.resolve.ContactResolver;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.ReferenceContactResolver;
@@ -30,6 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * book's position fix. docs/robustness.md ("torn joints").
  */
 class JointVelocityCorrectionTest {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final double DT = 1 / 60.0;
     private static final double FRACTION = 0.2;
 
@@ -86,7 +89,7 @@ class JointVelocityCorrectionTest {
         make.apply(ResolverSettings.builder().jointVelocityCorrection(FRACTION).build())
                 .resolveContacts(buffer.array(), 1, DT);
         assertEquals(0, c.velocityBias());
-        body.calculateDerivedData();
+        BODY.calculateDerivedData(body);
         Vector3d point = body.pointToWorld(new Vector3d(0.5, 0, 0), new Vector3d());
         assertEquals(1 + depth, point.y, 1e-3, "the position pass lifts the pinned point by the error");
         assertEquals(0, pointVelocityY(body), 1e-12);

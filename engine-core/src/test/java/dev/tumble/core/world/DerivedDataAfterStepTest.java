@@ -3,6 +3,7 @@ package dev.tumble.core.world;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.scenes.StackScene;
 import dev.tumble.core.scenes.StackingScenes;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,8 @@ import org.junit.jupiter.api.Test;
  * the sequential-impulse solver's write-back, Millington's moves), not again for every body.
  */
 class DerivedDataAfterStepTest {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private static final double TOLERANCE = 1e-12;
 
     @Test
@@ -34,7 +37,7 @@ class DerivedDataAfterStepTest {
             scene.world().step(StackingScenes.DT);
             for (RigidBody b : scene.bodies()) {
                 read(b, before);
-                b.calculateDerivedData();
+                BODY.calculateDerivedData(b);
                 read(b, after);
                 for (int i = 0; i < before.length; i++) {
                     worst = Math.max(worst, Math.abs(after[i] - before[i]));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
-import dev.tumble.core.collision.broad.CollisionFilter;
+import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.query.RayHit;
 import dev.tumble.core.collision.shape.Box;

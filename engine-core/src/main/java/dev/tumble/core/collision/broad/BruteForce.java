@@ -1,5 +1,7 @@
 package dev.tumble.core.collision.broad;
 
+import dev.tumble.core.collision.CollisionFilter;
+import dev.tumble.core.collision.PairCallback;
 import dev.tumble.core.collision.shape.Aabb;
 import java.util.ArrayList;
 import java.util.Arrays;

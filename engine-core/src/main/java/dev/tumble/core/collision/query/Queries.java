@@ -1,7 +1,7 @@
 package dev.tumble.core.collision.query;
 
 import dev.tumble.core.collision.broad.BroadPhase;
-import dev.tumble.core.collision.broad.CollisionFilter;
+import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.narrow.ContactManifold;
 import dev.tumble.core.collision.narrow.NarrowPhase;
 import dev.tumble.core.collision.shape.Aabb;

@@ -5,6 +5,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.internal.BodyAccess;
 import java.util.Arrays;
 import java.util.List;
 import org.joml.Matrix3d;
@@ -22,6 +23,8 @@ import org.joml.Vector3dc;
  * push what they touch.
  */
 final class SolverBodies {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     int count;
     RigidBody[] body = new RigidBody[16];
     /** Inverse mass, 1/kg (0 for kinematic bodies). */
@@ -316,11 +319,11 @@ final class SolverBodies {
         for (int s = 0; s < count; s++) {
             RigidBody b = body[s];
             int o = 3 * s, e = 4 * s;
-            b.solverPose(p[o], p[o + 1], p[o + 2], q[e], q[e + 1], q[e + 2], q[e + 3]);
-            b.solverVelocities(v[o], v[o + 1], v[o + 2], w[o], w[o + 1], w[o + 2]);
-            b.calculateDerivedData();
+            BODY.solverPose(b, p[o], p[o + 1], p[o + 2], q[e], q[e + 1], q[e + 2], q[e + 3]);
+            BODY.solverVelocities(b, v[o], v[o + 1], v[o + 2], w[o], w[o + 1], w[o + 2]);
+            BODY.calculateDerivedData(b);
             b.clearAccumulators();
-            b.recordMotion(dt);
+            BODY.recordMotion(b, dt);
         }
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tumble.core.collision.CollisionFilter;
+import dev.tumble.core.collision.PairCallback;
 import dev.tumble.core.collision.shape.Aabb;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.tumble.core.collision.broad;
+package dev.tumble.core.collision;
 
 /**
  * Collision filtering with Box2D semantics: two proxies of the same non-zero group always collide

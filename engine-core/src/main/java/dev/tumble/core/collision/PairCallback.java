@@ -1,4 +1,4 @@
-package dev.tumble.core.collision.broad;
+package dev.tumble.core.collision;
 
 /** Optional veto on a candidate pair after the filter bits passed (e.g. joints that disable collision). */
 @FunctionalInterface
