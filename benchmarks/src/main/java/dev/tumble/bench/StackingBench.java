@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One world step of each stacking scene under each solver, sleeping off. Each iteration starts
  * from a fresh scene stepped 100 times (past the landing of the pile), so what is timed is a
- * standing stack, as in {@code PEERS.md}'s "mean of steps 100–599". Compare the two solvers'
- * rows of one run (the ratio table of {@link StackingReport} does it for you).
+ * standing stack, as in the side-by-side runner's mean of steps 100–599. Compare the two
+ * solvers' rows of one run (the ratio table of {@link StackingReport} does it for you).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

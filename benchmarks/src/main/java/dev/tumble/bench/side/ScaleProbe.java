@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * Where the scaling piles' step time goes as the body count grows: per stage, µs per body, for
  * each size of {@code --sizes} (default 1000,5000,10000), in this JVM after warming up on the
- * standard pile. The total is the thread's CPU time (steadier than wall time on shared
- * cores); the stages are wall time. Growth that is linear shows as flat µs per body down a column.
+ * standard pile. The total is the thread's CPU time (steadier than wall time when other
+ * processes share the cores); the stages are wall time. Growth that is linear shows as flat µs per body down a column.
  *
  * <pre>java -cp benchmarks.jar dev.tumble.bench.side.ScaleProbe [--sizes 1000,5000,10000] [--steps 400] [--margin m]</pre>
  */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A standard scene of {@code shared/PEERS.md}, engine-neutral: unit boxes (half-extent 0.5 m,
+ * A standard benchmark scene, engine-neutral: unit boxes (half-extent 0.5 m,
  * 1 kg, pair friction 0.5, restitution 0) over a ground whose top is y = 0, gravity
  * (0, −9.81, 0), 1/60 s steps. Each engine builds the same boxes from this list.
  *

@@ -20,16 +20,17 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Tumble side by side with its peers on the standard scenes of {@code shared/PEERS.md}, plus
- * Tumble's stress and scaling scenes; prints one markdown report and, with {@code --out}, writes
- * it between the markers of a document (creating it if needed) and draws the scaling chart next
- * to it. Three ways of running, each with its own block in the document:
+ * Tumble side by side with its peers on the standard scenes (the pile and the pyramid, see
+ * {@link Scene}), plus Tumble's stress and scaling scenes; prints one markdown report and, with
+ * {@code --out}, writes it between the markers of a document (creating it if needed) and draws the
+ * scaling chart next to it. The method is described in {@code docs/benchmark-method.md}. Three
+ * ways of running, each with its own block in the document:
  * <ul>
- *   <li>default, the protocol of {@code PEERS.md}: every measured run in a fresh JVM of its own
- *       that first runs the same scene once as a warm-up run, then the timed run on a newly built
- *       scene, so that each engine is timed alone with its code warmed;</li>
+ *   <li>default: every measured run in a fresh JVM of its own that first runs the same scene
+ *       once as a warm-up run, then the timed run on a newly built scene, so that each engine is
+ *       timed alone with its code warmed;</li>
  *   <li>{@code --cold}: every measured run is the first run of a fresh JVM, so steps 100–599
- *       include the JIT's warm-up (what a short session pays);</li>
+ *       include the JIT's warm-up (what a JVM that has just started pays);</li>
  *   <li>{@code --in-process}: every engine in this JVM, one after the other.</li>
  * </ul>
  *
@@ -65,7 +66,7 @@ public final class SideBySide {
 
     /** How the measured runs are made; each way has its own block in the document and its own chart. */
     enum Mode {
-        /** PEERS.md's protocol: a fresh JVM per run, timing its second run (the first is the warm-up run). */
+        /** The default: a fresh JVM per run, timing its second run (the first is the warm-up run). */
         FRESH("side-by-side", "benchmarks-scaling.png", "",
                 "fresh JVMs, each timing its second run (the first, of the same scene, is the warm-up run)"),
         /** A fresh JVM per run, timing its first run: the steps include the JIT's warm-up. */
@@ -175,7 +176,7 @@ public final class SideBySide {
     /**
      * Runs one measurement; kinds: an engine name (arg = scene), stress, scale (arg = bodies),
      * alloc. With {@code warmRun} the same measurement runs once first and is thrown away (the
-     * warm-up run of {@code PEERS.md}); the allocation count warms up by itself.
+     * warm-up run); the allocation count warms up by itself.
      */
     static String child(String kind, String arg, int steps, int threads, boolean warmRun) {
         if (warmRun && !kind.equals("alloc")) {

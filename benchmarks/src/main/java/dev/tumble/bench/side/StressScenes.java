@@ -38,11 +38,11 @@ public final class StressScenes {
     /** @return a one-line description of scene {@code name}. */
     public static String describe(String name) {
         return switch (name) {
-            case "ragdolls" -> "100 ragdolls (10 boxes and capsules, 9 ball joints each) dropped in a 10 × 10 grid, sleep off";
+            case "ragdolls" -> "100 ragdolls (11 parts: 2 boxes, a sphere and 8 capsules on 10 ball joints) dropped in a 10 × 10 grid, sleep off";
             case "rain" -> "4,000 spheres (r = 0.25 m) falling in a 20 × 10 × 20 cloud into a 12 × 12 m walled box, sleep off";
             case "asleep" -> "10,000 bodies: 9,900 unit boxes resting apart on the ground (asleep after a few steps), "
                     + "100 spheres rolling through them, sleep on";
-            case "tower50" -> "a 50-box tower (shared StackingScenes.tower), sleep off";
+            case "tower50" -> "a tower of 50 unit boxes (StackingScenes.tower), sleep off";
             default -> name;
         };
     }
@@ -59,7 +59,7 @@ public final class StressScenes {
         return world;
     }
 
-    /** A 10-part ragdoll standing upright, its pelvis centre at (x, y, z). */
+    /** An 11-part ragdoll (10 ball joints) standing upright, its pelvis centre at (x, y, z). */
     private static void ragdoll(World world, double x, double y, double z) {
         RigidBody pelvis = part(world, new Box(0.18, 0.1, 0.12), x, y, z);
         RigidBody chest = part(world, new Box(0.2, 0.2, 0.12), x, y + 0.32, z);

@@ -38,8 +38,10 @@ import static org.lwjgl.opengl.GL33C.*;
  * </ol>
  *
  * The renderer restores the game's framebuffer binding, viewport, program and vertex array.
- * Run: {@code mvn -q -B -DskipTests -Pdemo verify -Ddemo.main=...} or from an IDE with
- * {@code -XstartOnFirstThread} on macOS. Keys: Escape quits, F1 toggles debug drawing.
+ * Run: {@code mvn -q -B -DskipTests package}, then
+ * {@code java -cp demos/target/tumble-demos.jar dev.tumble.demos.embed.GameLoopExample} (on macOS
+ * add {@code -XstartOnFirstThread}), or run this class from an IDE. It needs a display. Keys:
+ * Escape quits, F1 toggles debug drawing.
  */
 public final class GameLoopExample implements AutoCloseable {
     private static final double DT = 1 / 60.0;

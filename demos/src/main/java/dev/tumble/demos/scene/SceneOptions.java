@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 public record SceneOptions(WorldSettings.Solver solver, long seed) {
 
-    /** Sequential impulses (the world default), seed 1. */
+    /** Sequential impulses (the world's default solver) and a seed of 1. */
     public static final SceneOptions DEFAULTS = new SceneOptions(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 1);
 
     public SceneOptions {
@@ -33,9 +33,10 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
 
     /**
      * Parses a solver name as the command line and scene files write it: {@code si} (or
-     * {@code sequential_impulse}) and {@code millington}, any case.
+     * {@code sequential_impulse}), {@code soft} (or {@code soft_step}) and {@code millington},
+     * any case; a hyphen or nothing may stand for the underscore.
      *
-     * @throws IllegalArgumentException naming the value when it is neither
+     * @throws IllegalArgumentException naming the value when it is none of them
      */
     public static WorldSettings.Solver parseSolver(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);

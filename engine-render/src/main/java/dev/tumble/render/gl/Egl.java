@@ -12,9 +12,9 @@ import java.nio.ByteBuffer;
  * The handful of EGL 1.5 entry points the headless context needs, called through LWJGL's
  * {@link JNI} trampolines on function pointers looked up in {@code libEGL}.
  *
- * <p>LWJGL 3.4.0 ships no {@code lwjgl-egl} artifact on our mirror, and its EGL wrapper
- * rejects the null native display that {@code EGL_PLATFORM_SURFACELESS_MESA} needs, so we bind
- * the few functions ourselves. Not thread-safe beyond what EGL itself guarantees.
+ * <p>The module does not depend on LWJGL's {@code lwjgl-egl} binding: its EGL wrapper rejects
+ * the null native display that {@code EGL_PLATFORM_SURFACELESS_MESA} needs, so the few functions
+ * are bound here. Not thread-safe beyond what EGL itself guarantees.
  */
 final class Egl {
     static final int EGL_NONE = 0x3038;
