@@ -143,7 +143,28 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     /** The defaults. */
     public static final SequentialImpulseSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param velocityIterations the most velocity sweeps (≥ 1)
+     * @param positionIterations position sweeps (≥ 0)
+     * @param positionCorrection how penetration is removed, not null
+     * @param baumgarte fraction of the penetration beyond the slop removed per sweep, in (0, 1]
+     * @param linearSlop penetration left uncorrected, m (≥ 0)
+     * @param maxLinearCorrection the most penetration one contact removes in one sweep, m (&gt; 0)
+     * @param restitutionThreshold closing speed at or below which restitution is ignored, m/s (≥ 0)
+     * @param warmStarting whether warm-start impulses are applied
+     * @param warmStartFactor scale on the warm-start impulses, in [0, 1]
+     * @param relaxation over/under-relaxation of the velocity impulses, in (0, 2)
+     * @param impulseRepositioning whether bodies are moved by the velocity change the solver made
+     * @param speculativeDistance how far apart shapes are still handed over as contacts, m (≥ 0)
+     * @param manifoldIterations normal passes over one manifold's block (≥ 1)
+     * @param shockPropagation whether the shock sweep follows the velocity sweeps
+     * @param energyGuard whether kinetic energy the solver added is scaled away
+     * @param jointBlocks whether joints are solved as bilateral blocks
+     * @param velocityTolerance convergence test of the velocity sweeps, m/s (≥ 0)
+     * @param minVelocityIterations sweeps before the convergence test applies (≥ 1)
+     */
     public SequentialImpulseSettings {
         if (velocityIterations < 1) {
             throw new IllegalArgumentException("velocityIterations must be >= 1, was " + velocityIterations);
@@ -207,6 +228,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
      * The closest {@link ResolverSettings} description, for code that only knows the resolver
      * interface: iteration counts, {@code velocityLimit} = restitution threshold, linear
      * projection with this slop and {@code linearCorrectionFraction} = baumgarte.
+     *
+     * @return the equivalent resolver settings
      */
     public ResolverSettings toResolverSettings() {
         return ResolverSettings.builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
@@ -238,115 +261,208 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         private Builder() {
         }
 
-        /** Velocity sweeps (≥ 1). */
+        /**
+         * Velocity sweeps (≥ 1).
+         *
+         * @param v the most velocity sweeps (≥ 1)
+         * @return this builder
+         */
         public Builder velocityIterations(int v) {
             velocityIterations = v;
             return this;
         }
 
-        /** Position sweeps (≥ 0). */
+        /**
+         * Position sweeps (≥ 0).
+         *
+         * @param v the position sweeps (≥ 0)
+         * @return this builder
+         */
         public Builder positionIterations(int v) {
             positionIterations = v;
             return this;
         }
 
-        /** The position correction method. */
+        /**
+         * The position correction method.
+         *
+         * @param v the method, not null
+         * @return this builder
+         */
         public Builder positionCorrection(PositionCorrection v) {
             positionCorrection = v;
             return this;
         }
 
-        /** Dimensionless, (0, 1]. */
+        /**
+         * Dimensionless, (0, 1].
+         *
+         * @param v the Baumgarte factor
+         * @return this builder
+         */
         public Builder baumgarte(double v) {
             baumgarte = v;
             return this;
         }
 
-        /** m, ≥ 0. */
+        /**
+         * m, ≥ 0.
+         *
+         * @param v the linear slop
+         * @return this builder
+         */
         public Builder linearSlop(double v) {
             linearSlop = v;
             return this;
         }
 
-        /** m, &gt; 0. */
+        /**
+         * m, &gt; 0.
+         *
+         * @param v the largest correction per contact and sweep
+         * @return this builder
+         */
         public Builder maxLinearCorrection(double v) {
             maxLinearCorrection = v;
             return this;
         }
 
-        /** m/s, ≥ 0. */
+        /**
+         * m/s, ≥ 0.
+         *
+         * @param v the restitution threshold
+         * @return this builder
+         */
         public Builder restitutionThreshold(double v) {
             restitutionThreshold = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to warm start
+         * @return this builder
+         */
         public Builder warmStarting(boolean v) {
             warmStarting = v;
             return this;
         }
 
-        /** Dimensionless, [0, 1]. */
+        /**
+         * Dimensionless, [0, 1].
+         *
+         * @param v the warm-start scale
+         * @return this builder
+         */
         public Builder warmStartFactor(double v) {
             warmStartFactor = v;
             return this;
         }
 
-        /** Dimensionless, (0, 2). */
+        /**
+         * Dimensionless, (0, 2).
+         *
+         * @param v the relaxation factor
+         * @return this builder
+         */
         public Builder relaxation(double v) {
             relaxation = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to reposition by the velocity change
+         * @return this builder
+         */
         public Builder impulseRepositioning(boolean v) {
             impulseRepositioning = v;
             return this;
         }
 
-        /** m, ≥ 0. */
+        /**
+         * m, ≥ 0.
+         *
+         * @param v the speculative distance
+         * @return this builder
+         */
         public Builder speculativeDistance(double v) {
             speculativeDistance = v;
             return this;
         }
 
-        /** Passes, ≥ 1. */
+        /**
+         * Passes, ≥ 1.
+         *
+         * @param v the passes per manifold
+         * @return this builder
+         */
         public Builder manifoldIterations(int v) {
             manifoldIterations = v;
             return this;
         }
 
-        /** See {@link SequentialImpulseSettings#jointBlocks()}. */
+        /**
+         * See {@link SequentialImpulseSettings#jointBlocks()}.
+         *
+         * @param v whether to solve joints as blocks
+         * @return this builder
+         */
         public Builder jointBlocks(boolean v) {
             jointBlocks = v;
             return this;
         }
 
-        /** See {@link SequentialImpulseSettings#energyGuard()}. */
+        /**
+         * See {@link SequentialImpulseSettings#energyGuard()}.
+         *
+         * @param v whether to run the energy guard
+         * @return this builder
+         */
         public Builder energyGuard(boolean v) {
             energyGuard = v;
             return this;
         }
 
-        /** m/s, ≥ 0 (0 runs every sweep); see {@link SequentialImpulseSettings#velocityTolerance()}. */
+        /**
+         * m/s, ≥ 0 (0 runs every sweep); see {@link SequentialImpulseSettings#velocityTolerance()}.
+         *
+         * @param v the convergence tolerance
+         * @return this builder
+         */
         public Builder velocityTolerance(double v) {
             velocityTolerance = v;
             return this;
         }
 
-        /** Sweeps, ≥ 1; see {@link SequentialImpulseSettings#minVelocityIterations()}. */
+        /**
+         * Sweeps, ≥ 1; see {@link SequentialImpulseSettings#minVelocityIterations()}.
+         *
+         * @param v the sweeps before the convergence test
+         * @return this builder
+         */
         public Builder minVelocityIterations(int v) {
             minVelocityIterations = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to run the shock sweep
+         * @return this builder
+         */
         public Builder shockPropagation(boolean v) {
             shockPropagation = v;
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the first invalid field and its value */
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException naming the first invalid field and its value
+         */
         public SequentialImpulseSettings build() {
             return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
                     linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,

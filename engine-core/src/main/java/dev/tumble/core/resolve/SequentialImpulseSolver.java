@@ -189,7 +189,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         this(SequentialImpulseSettings.DEFAULTS);
     }
 
-    /** A solver with the given settings. */
+    /**
+     * A solver with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public SequentialImpulseSolver(SequentialImpulseSettings settings) {
         if (settings == null) {
             throw new IllegalArgumentException("settings must not be null");
@@ -242,6 +246,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * and along the tangents {@link #tangentBasis} derives from the contact's normal. Applied
      * (times the warm-start factor) only if warm starting is on; consumed by the next call.
      *
+     * @param index the contact's index in the next call
+     * @param normalImpulse along the normal, N·s
+     * @param tangentImpulse0 along the first tangent, N·s
+     * @param tangentImpulse1 along the second tangent, N·s
      * @throws IllegalArgumentException if {@code index < 0} or an impulse is not finite
      */
     public void setWarmStart(int index, double normalImpulse, double tangentImpulse0, double tangentImpulse1) {
@@ -290,7 +298,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * {@code n} only and is continuous except near {@code ±a}, a direction no axis-aligned or
      * gravity-aligned normal comes close to.
      *
+     * @param nx the unit normal x
+     * @param ny the unit normal y
+     * @param nz the unit normal z
      * @param dest6 receives t0 in [0..2] and t1 in [3..5]
+     * @return {@code dest6}
      */
     public static double[] tangentBasis(double nx, double ny, double nz, double[] dest6) {
         double cx = ny * AZ - nz * AY, cy = nz * AX - nx * AZ, cz = nx * AY - ny * AX;

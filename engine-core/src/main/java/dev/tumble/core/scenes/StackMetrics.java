@@ -43,7 +43,11 @@ public final class StackMetrics {
     private final StackScene scene;
     private final double[] start;
 
-    /** Records the start positions of the scene's bodies. */
+    /**
+     * Records the start positions of the scene's bodies.
+     *
+     * @param scene the scene, before it runs
+     */
     public StackMetrics(StackScene scene) {
         if (scene == null) {
             throw new IllegalArgumentException("scene must not be null");

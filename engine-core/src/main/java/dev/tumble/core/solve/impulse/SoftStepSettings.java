@@ -58,7 +58,19 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
     /** The defaults. */
     public static final SoftStepSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param substeps substeps per world step (≥ 1)
+     * @param contactHertz contact stiffness, Hz (&gt; 0)
+     * @param contactDampingRatio contact damping as a ratio of critical (≥ 0)
+     * @param jointHertz stiffness of joints' one-sided rows, Hz (&gt; 0)
+     * @param jointDampingRatio damping of joints' one-sided rows as a ratio of critical (≥ 0)
+     * @param maxPushOutSpeed fastest push-out of overlaps and opened joints, m/s (&gt; 0)
+     * @param restitutionThreshold closing speed at or below which contacts do not bounce, m/s (≥ 0)
+     * @param speculativeDistance how far apart shapes are still handed over as contacts, m (≥ 0)
+     * @param warmStarting whether contacts start from last step's impulses
+     */
     public SoftStepSettings {
         if (substeps < 1) {
             throw new IllegalArgumentException("substeps must be >= 1, was " + substeps);
@@ -100,55 +112,100 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
         private Builder() {
         }
 
-        /** Substeps per step. */
+        /**
+         * Substeps per step.
+         *
+         * @param n substeps per step (≥ 1)
+         * @return this builder
+         */
         public Builder substeps(int n) {
             substeps = n;
             return this;
         }
 
-        /** Contact stiffness, Hz. */
+        /**
+         * Contact stiffness, Hz.
+         *
+         * @param hertz the stiffness, Hz (&gt; 0)
+         * @return this builder
+         */
         public Builder contactHertz(double hertz) {
             contactHertz = hertz;
             return this;
         }
 
-        /** Contact damping ratio. */
+        /**
+         * Contact damping ratio.
+         *
+         * @param ratio the ratio of critical damping (≥ 0)
+         * @return this builder
+         */
         public Builder contactDampingRatio(double ratio) {
             contactDampingRatio = ratio;
             return this;
         }
 
-        /** Joint stiffness, Hz. */
+        /**
+         * Joint stiffness, Hz.
+         *
+         * @param hertz the stiffness, Hz (&gt; 0)
+         * @return this builder
+         */
         public Builder jointHertz(double hertz) {
             jointHertz = hertz;
             return this;
         }
 
-        /** Joint damping ratio. */
+        /**
+         * Joint damping ratio.
+         *
+         * @param ratio the ratio of critical damping (≥ 0)
+         * @return this builder
+         */
         public Builder jointDampingRatio(double ratio) {
             jointDampingRatio = ratio;
             return this;
         }
 
-        /** Push-out speed limit, m/s. */
+        /**
+         * Push-out speed limit, m/s.
+         *
+         * @param metresPerSecond the limit, m/s (&gt; 0)
+         * @return this builder
+         */
         public Builder maxPushOutSpeed(double metresPerSecond) {
             maxPushOutSpeed = metresPerSecond;
             return this;
         }
 
-        /** Restitution threshold, m/s. */
+        /**
+         * Restitution threshold, m/s.
+         *
+         * @param metresPerSecond the threshold, m/s (≥ 0)
+         * @return this builder
+         */
         public Builder restitutionThreshold(double metresPerSecond) {
             restitutionThreshold = metresPerSecond;
             return this;
         }
 
-        /** Speculative distance, m. */
+        /**
+         * Speculative distance, m.
+         *
+         * @param metres the distance, m (≥ 0)
+         * @return this builder
+         */
         public Builder speculativeDistance(double metres) {
             speculativeDistance = metres;
             return this;
         }
 
-        /** Warm starting on or off. */
+        /**
+         * Warm starting on or off.
+         *
+         * @param on whether to warm start
+         * @return this builder
+         */
         public Builder warmStarting(boolean on) {
             warmStarting = on;
             return this;
