@@ -1617,7 +1617,7 @@ public final class RigidBody {
         return "RigidBody[" + type + ", p=" + position() + ", v=" + velocity() + ", awake=" + awake + "]";
     }
 
-    // ------------------------------------------------------------------ collision shapes (issue 4)
+    // ------------------------------------------------------------------ collision shapes
     // Everything for shapes lives in this section; nothing above depends on it.
 
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
@@ -1767,10 +1767,10 @@ public final class RigidBody {
 
     /**
      * Cached {@link #innerRadius()}, NaN until asked: the world's continuous collision asks for
-     * it several times per body per step, and walking the shapes then was a cache miss or three
-     * per body in a large world. Forgotten when a shape is added, the shapes are re-centred, or
-     * the body joins a world ({@link BodyRegistry#add}), so an offset set on a shape before then
-     * is seen.
+     * it several times per body per step, and walking the shapes each time would be a cache miss
+     * or three per body in a large world. Forgotten when a shape is added, the shapes are
+     * re-centred, or the body joins a world ({@link BodyRegistry#add}), so an offset set on a
+     * shape before then is seen.
      */
     double innerRadius = Double.NaN;
 

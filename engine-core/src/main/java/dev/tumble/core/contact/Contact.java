@@ -38,7 +38,8 @@ public final class Contact {
     private RigidBody body0;
     private RigidBody body1;
     // Point (m) and unit normal, kept as fields of the contact itself: a large world has tens of
-    // thousands of contacts, and one object per contact is one cache miss where three were.
+    // thousands of contacts, and one object per contact is one cache miss where three objects
+    // would be three.
     private double pointX, pointY, pointZ;
     private double normalX, normalY = 1, normalZ;
     // Views for point() and normal(), made on first use: the solvers read components, and a

@@ -60,11 +60,11 @@ package dev.tumble.core.resolve;
  *     fraction of the error per step, in [0, 1]). 0 (the default and Cyclone's) corrects joints
  *     in the position pass, as the book does. A position fix moves bodies without a velocity, so
  *     the energy it adds (a body lifted, a body turned so that a collision fix lifts it) is paid
- *     by the energy guard out of motion the island may not have; a joint torn far apart (metres,
- *     in the fuzz) spent the whole position budget turning its bodies by the angular limit over
- *     and over. Corrected at the velocity level, whatever a joint adds is kinetic energy, which
- *     the energy guard sees and takes back. The world's default resolver uses {@link
- *     #DEFAULT_JOINT_VELOCITY_CORRECTION}
+ *     by the energy guard out of motion the island may not have, and a joint torn far apart can
+ *     spend the whole position budget turning its bodies by the angular limit over and over.
+ *     Corrected at the velocity level, whatever a joint adds is kinetic energy, which the energy
+ *     guard sees and takes back. The world's default resolver uses
+ *     {@link #DEFAULT_JOINT_VELOCITY_CORRECTION}
  * @param scaleBackPositions with {@link #energyGuard()}: when the guard cannot take a call's
  *     excess energy out of the bodies' motion (the position passes lifted bodies that were nearly
  *     at rest, so there is no motion to take it from), the position passes' moves are scaled back
@@ -76,14 +76,13 @@ package dev.tumble.core.resolve;
  * @param jointPositionFixes when above 0, the most times the regular position pass fixes any one
  *     joint contact in a call (≥ 0; 0, the default and Cyclone's, sets no limit); a joint contact
  *     that reached it is left alone by the position passes of that call, and what is left of its
- *     error waits for the next step. The
- *     pass always fixes the deepest contact first, and two joint contacts that undo each other
- *     (a hinge's two axis points, each fix turning the body by the angular limit and no further)
- *     stay deepest for thousands of fixes: they spent the whole budget while a resting body's
- *     ground contact, a little shallower, was never fixed and the body sank a few millimetres a
- *     step. A call without collision contacts (a hanging chain) is not limited: there is nothing
- *     to starve. Only {@link FastContactResolver} applies it. The world's default resolver uses
- *     {@link #DEFAULT_JOINT_POSITION_FIXES}
+ *     error waits for the next step. The pass always fixes the deepest contact first, and two
+ *     joint contacts that undo each other (a hinge's two axis points, each fix turning the body by
+ *     the angular limit and no further) can stay deepest for thousands of fixes and spend the
+ *     whole budget, while a resting body's ground contact, a little shallower, is never fixed and
+ *     the body sinks step after step. A call without collision contacts (a hanging chain) is not
+ *     limited: there is nothing to starve. Only {@link FastContactResolver} applies it. The
+ *     world's default resolver uses {@link #DEFAULT_JOINT_POSITION_FIXES}
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,

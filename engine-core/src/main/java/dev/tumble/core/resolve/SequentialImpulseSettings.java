@@ -49,10 +49,9 @@ package dev.tumble.core.resolve;
  *     still not closing. Skipped for islands with a moving kinematic body (which may do work)
  * @param jointBlocks whether joints' contacts are solved as exact bilateral blocks (a held point
  *     as one 3-row block, a hinge as one 5-row block, a rod as one row; see {@code JointBlocks}
- *     and docs/solvers.md) instead of as the book's one-sided contacts. Blocks hold a pendulum's
- *     anchor to 0.003 mm (2.3 mm as contacts), but with huge mass ratios they drag light bodies
- *     through the ground: the fuzz fails 209 of 1,000 scenes with them and 77 without. Off by
- *     default
+ *     and docs/solvers.md) instead of as the book's one-sided contacts. Blocks hold a jointed
+ *     anchor far tighter than contacts do, but with huge mass ratios they drag light bodies
+ *     through the ground, so they are off by default
  * @param velocityTolerance convergence test of the velocity sweeps, m/s (≥ 0): once a sweep
  *     changed no contact's (or joint row's) relative velocity by more than this, and at least
  *     {@code minVelocityIterations} sweeps ran, the remaining sweeps are skipped, as Bullet's
@@ -88,13 +87,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     }
 
     /**
-     * Default velocity sweeps. With the shock sweep ({@link #shockPropagation}) 16 keep the
-     * pyramid's top within 1.6 cm while it settles (0.8 cm at 10 s), the tower of 10 and the
-     * dropped pile at rest; 12 let the pyramid's top wander 2.5 cm. Without the shock sweep 24 were
-     * needed, and the pile's columns could still sway (docs/stacking.md).
+     * Default velocity sweeps: with the shock sweep ({@link #shockPropagation}), enough to keep the
+     * standard pyramid's top close while it settles and the tower and the dropped pile at rest;
+     * fewer let the pyramid's top wander (docs/stacking.md).
      */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 16;
-    /** Default position sweeps (2 give the same stacking figures within 1 mm, but jointed ragdolls sag). */
+    /** Default position sweeps (fewer serve stacks as well, but jointed ragdolls sag). */
     public static final int DEFAULT_POSITION_ITERATIONS = 4;
     /** Default position correction: nonlinear Gauss-Seidel (see docs/solvers.md for why). */
     public static final PositionCorrection DEFAULT_POSITION_CORRECTION = PositionCorrection.NONLINEAR_GAUSS_SEIDEL;
@@ -132,8 +130,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
 
     /**
      * Default convergence tolerance of the velocity sweeps, m/s: 1 mm/s moves a contact 17 µm in a
-     * 60 Hz step. It changes no stacking figure measurably (pyramid top 0.76 → 0.60 cm, pile and
-     * towers still at rest) and cuts the resting pile's sweeps from 16 to 2 (docs/solvers.md).
+     * 60 Hz step, too little to change how a stack settles, and a resting stack then stops after
+     * the minimum sweeps (docs/solvers.md).
      */
     public static final double DEFAULT_VELOCITY_TOLERANCE = 1e-3;
 

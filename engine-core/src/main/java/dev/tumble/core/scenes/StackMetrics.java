@@ -9,8 +9,8 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * The figures by which {@code PEERS.md} judges a stacking scene, measured against the scene's
- * state when this object was made (make it right after building the scene):
+ * The figures by which {@code docs/stacking.md} judges a stacking scene, measured against the
+ * scene's state when this object was made (make it right after building the scene):
  *
  * <ul>
  *   <li><b>top displacement</b>: distance (m) of the scene's top box from where it started;

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stacking scenes shared by tests, demos and benchmarks, built exactly as
- * {@code PEERS.md} defines them for every engine: ground top face at y = 0 (a half-space),
+ * The stacking scenes shared by tests, demos and benchmarks, built the same way for every engine
+ * they are compared with (see {@code docs/stacking.md}): ground top face at y = 0 (a half-space),
  * unit boxes (half-extent 0.5 m, mass 1 kg, inertia from the shape), friction 0.5 on every
  * body (0.5 for the pair under any mixing rule), restitution 0, 1/60 s steps.
  *

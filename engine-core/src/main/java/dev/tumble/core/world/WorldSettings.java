@@ -29,8 +29,7 @@ import dev.tumble.core.solve.impulse.SoftStepSettings;
  * @param maxRotationPerStep the most a body may turn in one step (rad, > 0; Box2D's quarter turn
  *     by default): a faster spin is scaled down before integration, like the speed limits. A
  *     small body turning faster than this between two contact checks lands with a corner already
- *     deep in what it hits (the random-scene fuzz: 346 failing SI scenes of 1,000 without the cap,
- *     318 with it)
+ *     deep in what it hits
  * @param continuousCollision whether fast bodies with {@code RigidBody.continuousCollision()} on
  *     are swept each step so they cannot pass through thin shapes
  * @param threads how many threads resolve islands (≥ 1; default 1): above 1, islands are shared
@@ -40,8 +39,8 @@ import dev.tumble.core.solve.impulse.SoftStepSettings;
  *     until then last test's contact points are carried along with the two bodies and their depth
  *     measured anew (default {@value #DEFAULT_MANIFOLD_REUSE_DISTANCE} with the sequential-impulse
  *     solver and 0, off, with Millington's resolver, chosen when the settings are built: that
- *     resolver's tower of ten, which never quite comes to rest, drifted 1.9–13 cm instead of
- *     7.5 cm with reuse at 0.2–2 mm; never more than {@value #MANIFOLD_REUSE_FRACTION} of a
+ *     resolver never quite brings a tall stack to rest, and carried contacts make how far such a
+ *     stack drifts erratic; never more than {@value #MANIFOLD_REUSE_FRACTION} of a
  *     dynamic body's inner radius; 0 turns reuse off). A resting stack then skips almost all of
  *     its narrow phase
  */
@@ -99,10 +98,10 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     /**
      * Iterations per contact for the Millington resolver (a budget: the resolver stops as soon as
      * every contact is within its epsilons). The book advises about 4; joints write six bilateral
-     * contacts per ball point, and a swinging chain of 10 needs 8 to stay within a centimetre
-     * (ChainTest). A tower of 10 boxes needs far more: each impulse at one corner tips the box onto
-     * its other corners, and with 8 (or 32) per contact the budget runs out while the tower still
-     * sinks and sways; 64 holds it (docs/stacking.md).
+     * contacts per ball point, and a swinging chain needs about twice that to hold together
+     * (ChainTest). A tower of boxes needs far more: each impulse at one corner tips the box onto
+     * its other corners, and a smaller budget runs out while the tower still sinks and sways
+     * (docs/stacking.md).
      */
     public static final int DEFAULT_ITERATIONS_PER_CONTACT = 64;
     /** Cyclone's sleep threshold (m²/s²). */
@@ -127,16 +126,17 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
 
     /**
      * Contact margin (m) of the world's default resolver settings: the book's pessimistic
-     * contacts, so the corners of a resting box that lift by a hair stay in the manifold.
-     * Measured on the tower of 10 in docs/stacking.md.
+     * contacts, so the corners of a resting box that lift by a hair stay in the manifold
+     * (docs/stacking.md).
      */
     public static final double DEFAULT_CONTACT_MARGIN = 0.005;
 
     /**
      * The Millington resolver settings a world uses unless told otherwise: the epsilon and margin
      * above, and shock propagation on, so a 1,000 kg box resting on a 1 kg box holds
-     * (MassRatioTest; 512 iterations of the plain passes leave it sinking), restitution limited
-     * so no impulse adds energy, and the energy guard on (docs/robustness.md).
+     * (MassRatioTest; the plain passes need about as many iterations as the mass ratio),
+     * restitution limited so no impulse adds energy, and the energy guard on
+     * (docs/robustness.md).
      */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)

@@ -7,11 +7,10 @@ import java.util.function.IntPredicate;
 /**
  * A dynamic bounding-volume hierarchy of fattened AABBs (after Box2D's b2DynamicTree): leaves
  * are inserted next to the sibling that minimises the total increase in surface area, found by a
- * branch-and-bound search over the whole tree (Bittner et al. 2013; a greedy descent left 3× more
- * nodes to visit per query at 10,000 leaves), and the path back to the root is re-balanced by
- * AVL-style rotations. Moving a
- * proxy re-inserts it only when its tight box leaves its fat box; the fat box is grown by
- * {@link #margin} and stretched along the predicted displacement.
+ * branch-and-bound search over the whole tree (Bittner et al. 2013; a greedy descent builds a
+ * looser tree, with more nodes to visit per query), and the path back to the root is re-balanced
+ * by AVL-style rotations. Moving a proxy re-inserts it only when its tight box leaves its fat box;
+ * the fat box is grown by {@link #margin} and stretched along the predicted displacement.
  *
  * <p>Node ids are stable for the life of a proxy. Storage is struct-of-arrays; no allocation
  * after growth.

@@ -34,12 +34,10 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
     /**
      * Default contact stiffness, Hz. A soft contact carries a load F by an overlap
      * {@code F/(m·ω²)}, and a column of soft contacts buckles under its own weight when too soft:
-     * the load it can carry grows with ω². A tower of 50 unit boxes fell at 60 Hz (a tilt growing
-     * from round-off by 0.57/s), began to move at 90 Hz within 60 s and stands at 100 Hz. Stiffer
-     * still, near the cap of a quarter of the substep rate (120 Hz at 8 substeps of a 60 Hz
-     * step), the substeps resolve the contacts less well: at 110 Hz a 20-row pyramid no longer
-     * comes to rest (4 mm/s after 60 s), at 120 Hz it falls apart within 50 s; at 100 Hz its
-     * apex settles 3.3 mm below where it was built.
+     * the load it can carry grows with ω², so tall towers need a stiff contact. Stiffer still,
+     * near the cap of a quarter of the substep rate (120 Hz at 8 substeps of a 60 Hz step), the
+     * substeps resolve the contacts less well and wide stacks stop coming to rest. The default
+     * sits between the two, with a margin below the cap.
      */
     public static final double DEFAULT_CONTACT_HERTZ = 100;
     /** Default contact damping ratio (Box2D v3's: heavily over-damped, so contacts do not bounce). */
