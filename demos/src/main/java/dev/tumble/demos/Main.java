@@ -14,6 +14,11 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Runs one command and exits with its code when it is not 0.
+     *
+     * @param args the command-line words
+     */
     public static void main(String[] args) {
         int code = run(args, System.out, System.err);
         if (code != 0) {
@@ -24,6 +29,9 @@ public final class Main {
     /**
      * Runs one command.
      *
+     * @param args the command-line words
+     * @param out receives normal output
+     * @param err receives errors and the usage text
      * @return the exit code: 0 done, 1 it failed (no GL, an I/O error), 2 bad arguments or a bad
      *     scene file
      */

@@ -71,6 +71,8 @@ public final class HeadlessRecorder implements AutoCloseable {
     /**
      * Renders a frame and reads it back.
      *
+     * @param scene what to draw
+     * @param camera where to look from
      * @return the frame (the same image object each call; copy it to keep it)
      */
     public BufferedImage render(DrawList scene, Camera camera) {
@@ -82,6 +84,9 @@ public final class HeadlessRecorder implements AutoCloseable {
     /**
      * Renders a frame and passes it to {@code sink}.
      *
+     * @param scene what to draw
+     * @param camera where to look from
+     * @param sink receives the frame
      * @throws IOException from the sink
      */
     public void record(DrawList scene, Camera camera, FrameSink sink) throws IOException {

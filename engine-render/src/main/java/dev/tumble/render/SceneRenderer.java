@@ -166,6 +166,9 @@ public final class SceneRenderer implements AutoCloseable {
     /**
      * Creates the renderer for a {@code width}×{@code height} target with
      * {@link #DEFAULT_SAMPLES} MSAA samples and a {@link #DEFAULT_SHADOW_MAP_SIZE} shadow map.
+     *
+     * @param width the target's width, pixels
+     * @param height the target's height, pixels
      */
     public SceneRenderer(int width, int height) {
         this(width, height, DEFAULT_SAMPLES, DEFAULT_SHADOW_MAP_SIZE);
@@ -324,7 +327,13 @@ public final class SceneRenderer implements AutoCloseable {
         return lightDir;
     }
 
-    /** Sets the direction the light travels (world; normalised here; must have y &lt; 0 for a sun). */
+    /**
+     * Sets the direction the light travels (world; normalised here; must have y &lt; 0 for a sun).
+     *
+     * @param x the direction's x
+     * @param y the direction's y (&lt; 0)
+     * @param z the direction's z
+     */
     public void setLightDirection(float x, float y, float z) {
         Vector3f d = new Vector3f(x, y, z);
         if (!(d.lengthSquared() > 0f)) {

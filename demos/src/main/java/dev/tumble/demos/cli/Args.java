@@ -10,6 +10,7 @@ import java.util.Set;
 public final class Args {
     /** A usage error: the message is shown with the usage text, exit code 2. */
     public static final class UsageException extends Exception {
+        /** @param message what is wrong with the command line */
         public UsageException(String message) {
             super(message);
         }
@@ -22,6 +23,8 @@ public final class Args {
      * @param words the words after the command
      * @param flags options that take no value
      * @param valued options that take a value
+     * @throws dev.tumble.demos.cli.Args.UsageException for an unknown option or an option missing
+     *     its value
      */
     public Args(List<String> words, Set<String> flags, Set<String> valued) throws UsageException {
         for (int i = 0; i < words.size(); i++) {
@@ -53,19 +56,35 @@ public final class Args {
         }
     }
 
+    /** @return the words that are not options, in order */
     public List<String> positional() {
         return positional;
     }
 
+    /**
+     * @param name the option's name, without {@code --}
+     * @return whether the option was given
+     */
     public boolean flag(String name) {
         return options.containsKey(name);
     }
 
+    /**
+     * @param name the option's name, without {@code --}
+     * @return the option's value, or null when it was not given
+     */
     public String option(String name) {
         return options.get(name);
     }
 
-    /** A positive integer option, or {@code fallback} when absent. */
+    /**
+     * A positive integer option, or {@code fallback} when absent.
+     *
+     * @param name the option's name, without {@code --}
+     * @param fallback the value when the option is absent
+     * @return the option's value
+     * @throws dev.tumble.demos.cli.Args.UsageException when the value is not a positive integer
+     */
     public int positiveInt(String name, int fallback) throws UsageException {
         String v = options.get(name);
         if (v == null) {
@@ -82,7 +101,14 @@ public final class Args {
         throw new UsageException("--" + name + " must be a positive integer, was '" + v + "'");
     }
 
-    /** A long option, or {@code fallback} when absent. */
+    /**
+     * A long option, or {@code fallback} when absent.
+     *
+     * @param name the option's name, without {@code --}
+     * @param fallback the value when the option is absent
+     * @return the option's value
+     * @throws dev.tumble.demos.cli.Args.UsageException when the value is not an integer
+     */
     public long longValue(String name, long fallback) throws UsageException {
         String v = options.get(name);
         if (v == null) {

@@ -55,11 +55,22 @@ public final class Commands {
     private final PrintStream out;
     private final PrintStream err;
 
+    /**
+     * @param out receives normal output
+     * @param err receives errors
+     */
     public Commands(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
     }
 
+    /**
+     * Runs the command named by the first word; no words runs the default scene.
+     *
+     * @param words the command and its arguments
+     * @return the exit code: 0 done, 1 it failed (no GL, an I/O error), 2 a bad scene file
+     * @throws Args.UsageException for an unknown command or bad arguments
+     */
     public int run(List<String> words) throws Args.UsageException {
         if (words.isEmpty()) {
             return run(new Args(List.of(), RUN_FLAGS, RUN_VALUED), Scenes.DEFAULT);

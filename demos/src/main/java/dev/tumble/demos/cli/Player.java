@@ -20,12 +20,18 @@ public final class Player {
     private final DrawList list = new DrawList();
     private final Camera camera;
 
+    /** @param scene the scene to play, with its own camera */
     public Player(Scene scene) {
         this.scene = scene;
         this.camera = scene.camera();
     }
 
-    /** Renders the scene as it is now. */
+    /**
+     * Renders the scene as it is now.
+     *
+     * @param recorder renders the frame
+     * @return the frame (owned by the recorder; copy it to keep it)
+     */
     public BufferedImage frame(HeadlessRecorder recorder) {
         scene.updateCamera(camera);
         view.fill(scene.world(), scene::colour, list);
@@ -35,6 +41,12 @@ public final class Player {
 
     /**
      * Records {@code frames} frames, {@code stepsPerFrame} steps apart (the first is the start).
+     *
+     * @param recorder renders the frames
+     * @param sink receives the frames
+     * @param frames how many frames to record
+     * @param stepsPerFrame steps between two frames
+     * @throws java.io.IOException from the sink
      */
     public void record(HeadlessRecorder recorder, FrameSink sink, int frames, int stepsPerFrame) throws IOException {
         for (int f = 0; f < frames; f++) {

@@ -118,7 +118,11 @@ public final class GameLoopExample implements AutoCloseable {
         renderer.close();
     }
 
-    /** Opens the game's window and runs the loop until it is closed. */
+    /**
+     * Opens the game's window and runs the loop until it is closed.
+     *
+     * @param args ignored
+     */
     public static void main(String[] args) {
         GLFWErrorCallback.createPrint(System.err).set();
         if (!glfwInit()) {

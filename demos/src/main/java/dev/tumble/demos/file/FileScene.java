@@ -25,7 +25,11 @@ public final class FileScene extends Scene {
         return dt;
     }
 
-    /** The file it was read from. */
+    /**
+     * The file it was read from.
+     *
+     * @return the file's name as given
+     */
     public String file() {
         return file;
     }
@@ -33,6 +37,8 @@ public final class FileScene extends Scene {
     /**
      * What the reader accepted but found suspicious (a long step, a high friction, a non-unit
      * quaternion it normalised), each {@code "$.path: problem"}, in file order; empty for most files.
+     *
+     * @return the warnings, each {@code "$.path: problem"}
      */
     public List<String> warnings() {
         return warnings;

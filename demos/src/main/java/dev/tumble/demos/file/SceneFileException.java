@@ -5,8 +5,11 @@ package dev.tumble.demos.file;
  * ({@code $.bodies[3].shapes[0].type}) and what is wrong with it.
  */
 public final class SceneFileException extends Exception {
+    /** The file as the user named it. */
     private final String file;
+    /** JSON path of the offending value. */
     private final String path;
+    /** What is wrong, in words. */
     private final String problem;
 
     /**
@@ -21,17 +24,29 @@ public final class SceneFileException extends Exception {
         this.problem = problem;
     }
 
-    /** The file as the user named it. */
+    /**
+     * The file as the user named it.
+     *
+     * @return the file's name
+     */
     public String file() {
         return file;
     }
 
-    /** The JSON path of the offending value. */
+    /**
+     * The JSON path of the offending value.
+     *
+     * @return the JSON path, {@code $} for the whole document
+     */
     public String path() {
         return path;
     }
 
-    /** What is wrong. */
+    /**
+     * What is wrong.
+     *
+     * @return the problem, in words
+     */
     public String problem() {
         return problem;
     }

@@ -14,7 +14,13 @@ public record SceneLimits(int maxBodies, int maxJoints, int maxForces, int maxHu
     /** 100,000 bodies, 100,000 joints, 100,000 forces, 10,000 points per hull. */
     public static final SceneLimits DEFAULTS = new SceneLimits(100_000, 100_000, 100_000, 10_000);
 
-    /** @throws IllegalArgumentException if a limit is below 1 */
+    /**
+     * @param maxBodies most entries in {@code bodies}
+     * @param maxJoints most entries in {@code joints}
+     * @param maxForces most entries in {@code forces}
+     * @param maxHullPoints most {@code points} in one {@code hull} shape
+     * @throws IllegalArgumentException if a limit is below 1
+     */
     public SceneLimits {
         check("maxBodies", maxBodies);
         check("maxJoints", maxJoints);

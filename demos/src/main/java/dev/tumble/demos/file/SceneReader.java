@@ -84,12 +84,27 @@ public final class SceneReader {
     private SceneReader() {
     }
 
-    /** Reads {@code file} under the {@link SceneLimits#DEFAULTS default limits}. */
+    /**
+     * Reads {@code file} under the {@link SceneLimits#DEFAULTS default limits}.
+     *
+     * @param file the scene file
+     * @return the scene
+     * @throws dev.tumble.demos.file.SceneFileException when the file cannot be read or is not a
+     *     valid scene
+     */
     public static FileScene read(Path file) throws SceneFileException {
         return read(file, SceneLimits.DEFAULTS);
     }
 
-    /** Reads {@code file}, refusing it if it is larger than {@code limits} allow. */
+    /**
+     * Reads {@code file}, refusing it if it is larger than {@code limits} allow.
+     *
+     * @param file the scene file
+     * @param limits the largest scene accepted
+     * @return the scene
+     * @throws dev.tumble.demos.file.SceneFileException when the file cannot be read, is not a valid
+     *     scene or is too large
+     */
     public static FileScene read(Path file, SceneLimits limits) throws SceneFileException {
         String name = file.toString();
         String text;
@@ -103,7 +118,14 @@ public final class SceneReader {
         return read(name, text, limits);
     }
 
-    /** Reads a scene from {@code text} under the default limits; {@code name} names it in errors. */
+    /**
+     * Reads a scene from {@code text} under the default limits; {@code name} names it in errors.
+     *
+     * @param name names the text in errors
+     * @param text the JSON text
+     * @return the scene
+     * @throws dev.tumble.demos.file.SceneFileException when the text is not a valid scene
+     */
     public static FileScene read(String name, String text) throws SceneFileException {
         return read(name, text, SceneLimits.DEFAULTS);
     }
@@ -113,6 +135,13 @@ public final class SceneReader {
      * mark is skipped; a key given twice in one object, data after the top-level value and arrays
      * over {@code limits} are refused before anything is built. Suspicious but legal values are
      * listed in {@link FileScene#warnings()}.
+     *
+     * @param name names the text in errors
+     * @param text the JSON text
+     * @param limits the largest scene accepted
+     * @return the scene
+     * @throws dev.tumble.demos.file.SceneFileException when the text is not a valid scene or is too
+     *     large
      */
     public static FileScene read(String name, String text, SceneLimits limits) throws SceneFileException {
         if (text.startsWith("\uFEFF")) {

@@ -44,7 +44,13 @@ public final class SceneWriter {
     private SceneWriter() {
     }
 
-    /** The scene as pretty-printed JSON text. */
+    /**
+     * The scene as pretty-printed JSON text.
+     *
+     * @param scene the scene
+     * @param description the file's {@code description}, or null for none
+     * @return the JSON text, ending with a line separator
+     */
     public static String toJson(Scene scene, String description) {
         try {
             return MAPPER.writeValueAsString(write(scene, description)) + System.lineSeparator();
@@ -56,6 +62,9 @@ public final class SceneWriter {
     /**
      * Why a file written from {@code scene} would not be the whole scene (joints or force
      * registrations made without specs, like a sail turned at run time), or empty.
+     *
+     * @param scene the scene
+     * @return what a file would leave out, or empty
      */
     public static Optional<String> incomplete(Scene scene) {
         int joints = scene.world().joints().size();
@@ -75,7 +84,13 @@ public final class SceneWriter {
         return Optional.empty();
     }
 
-    /** The scene as a JSON tree. */
+    /**
+     * The scene as a JSON tree.
+     *
+     * @param scene the scene
+     * @param description the file's {@code description}, or null for none
+     * @return the JSON tree
+     */
     public static ObjectNode write(Scene scene, String description) {
         ObjectNode root = F.objectNode();
         root.put("format", FORMAT);

@@ -20,7 +20,15 @@ import org.joml.Vector3dc;
 public final class Trace implements Closeable {
     private final JsonGenerator json;
 
-    /** Starts a trace of {@code scene} on {@code out}; frames are taken every {@code every} steps. */
+    /**
+     * Starts a trace of {@code scene} on {@code out}; frames are taken every {@code every} steps.
+     *
+     * @param out receives the trace as JSON
+     * @param scene the scene to trace
+     * @param source the scene's name or file, recorded in the trace
+     * @param every steps between two frames
+     * @throws java.io.IOException when writing to {@code out} fails
+     */
     public Trace(OutputStream out, Scene scene, String source, int every) throws IOException {
         json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
         json.writeStartObject();
@@ -31,7 +39,12 @@ public final class Trace implements Closeable {
         json.writeArrayFieldStart("frames");
     }
 
-    /** Writes the scene's state now as one frame. */
+    /**
+     * Writes the scene's state now as one frame.
+     *
+     * @param scene the scene
+     * @throws java.io.IOException when writing fails
+     */
     public void frame(Scene scene) throws IOException {
         json.writeRaw('\n');
         json.writeStartObject();

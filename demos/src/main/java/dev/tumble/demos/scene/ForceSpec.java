@@ -20,10 +20,20 @@ import java.util.function.Function;
  */
 public sealed interface ForceSpec {
 
-    /** Makes the generator and registers it with its bodies in {@code registry}. */
+    /**
+     * Makes the generator and registers it with its bodies in {@code registry}.
+     *
+     * @param bodies finds a body by its id
+     * @param registry the registry to register the generator with
+     * @return the generator
+     */
     ForceGenerator create(Function<String, RigidBody> bodies, ForceRegistry registry);
 
-    /** The ids of the bodies it acts on. */
+    /**
+     * The ids of the bodies it acts on.
+     *
+     * @return the body ids
+     */
     List<String> bodyIds();
 
     /** A uniform field {@code g} (m/s²) on each of {@code bodies}. */

@@ -15,16 +15,33 @@ import java.util.function.Function;
  */
 public sealed interface JointSpec {
 
-    /** The first body's id. */
+    /**
+     * The first body's id.
+     *
+     * @return the body id
+     */
     String body0();
 
-    /** The second body's id, or null for the world. */
+    /**
+     * The second body's id, or null for the world.
+     *
+     * @return the body id, or null
+     */
     String body1();
 
-    /** Whether the joined bodies also collide with each other. */
+    /**
+     * Whether the joined bodies also collide with each other.
+     *
+     * @return whether they collide
+     */
     boolean collideConnected();
 
-    /** Makes the joint between the bodies {@code bodies} finds by id. */
+    /**
+     * Makes the joint between the bodies {@code bodies} finds by id.
+     *
+     * @param bodies finds a body by its id
+     * @return the joint
+     */
     Joint create(Function<String, RigidBody> bodies);
 
     /** A ball-and-socket joint at a world anchor. */

@@ -28,7 +28,9 @@ public abstract class Scene implements Simulation {
     /** The fixed step of every demo, s. */
     public static final double DT = 1.0 / 60.0;
 
+    /** The options this scene was built with. */
     protected final SceneOptions options;
+    /** The world the scene simulates. */
     protected final World world;
     private final Map<String, RigidBody> byId = new LinkedHashMap<>();
     private final Map<RigidBody, String> idOf = new IdentityHashMap<>();
@@ -38,11 +40,22 @@ public abstract class Scene implements Simulation {
     private double time;
     private long steps;
 
+    /**
+     * A scene with a new, empty world.
+     *
+     * @param options the options the scene is built with
+     * @param settings the world's settings
+     */
     protected Scene(SceneOptions options, WorldSettings settings) {
         this(options, new World(settings));
     }
 
-    /** Wraps a world built elsewhere; its bodies get ids {@code body0, body1, …} in world order. */
+    /**
+     * Wraps a world built elsewhere; its bodies get ids {@code body0, body1, …} in world order.
+     *
+     * @param options the options the scene was built with
+     * @param world the world
+     */
     protected Scene(SceneOptions options, World world) {
         this.options = options;
         this.world = world;
@@ -51,7 +64,12 @@ public abstract class Scene implements Simulation {
         }
     }
 
-    /** The settings every demo starts from: the options' solver, gravity (0, −9.81, 0), sleep on. */
+    /**
+     * The settings every demo starts from: the options' solver, gravity (0, −9.81, 0), sleep on.
+     *
+     * @param options the scene's options
+     * @return a settings builder
+     */
     protected static WorldSettings.Builder settings(SceneOptions options) {
         return WorldSettings.builder().solver(options.solver());
     }
@@ -61,22 +79,38 @@ public abstract class Scene implements Simulation {
         return world;
     }
 
-    /** The options this scene was built with. */
+    /**
+     * The options this scene was built with.
+     *
+     * @return the options
+     */
     public SceneOptions options() {
         return options;
     }
 
-    /** The scene's fixed step, s. */
+    /**
+     * The scene's fixed step, s.
+     *
+     * @return the step, s
+     */
     public double dt() {
         return DT;
     }
 
-    /** Simulated time so far, s. */
+    /**
+     * Simulated time so far, s.
+     *
+     * @return the simulated time, s
+     */
     public double time() {
         return time;
     }
 
-    /** Steps taken so far. */
+    /**
+     * Steps taken so far.
+     *
+     * @return the step count
+     */
     public long steps() {
         return steps;
     }
@@ -84,12 +118,18 @@ public abstract class Scene implements Simulation {
     /**
      * The lowest height (m) a dynamic body's centre may reach: the ground top for scenes with a
      * ground. A body below it has fallen through.
+     *
+     * @return the height, m
      */
     public double floor() {
         return 0;
     }
 
-    /** One fixed step: the script or controls, then the world. */
+    /**
+     * One fixed step: the script or controls, then the world.
+     *
+     * @param controls the user's input this step
+     */
     public void step(Controls controls) {
         beforeStep(time, dt(), controls);
         world.step(dt());
@@ -106,12 +146,21 @@ public abstract class Scene implements Simulation {
         time = steps * dt();
     }
 
-    /** The step at which the scene's still picture ({@code docs/demos/NAME.png}) is taken. */
+    /**
+     * The step at which the scene's still picture ({@code docs/demos/NAME.png}) is taken.
+     *
+     * @return the step number
+     */
     public int stillStep() {
         return 90;
     }
 
-    /** {@code n} steps with no input (headless: scenes run their scripts). */
+    /**
+     * {@code n} steps with no input (headless: scenes run their scripts).
+     *
+     * @param n how many steps
+     * @return this scene
+     */
     public Scene run(int n) {
         for (int i = 0; i < n; i++) {
             step(Controls.NONE);
@@ -137,14 +186,25 @@ public abstract class Scene implements Simulation {
     public void decorate(dev.tumble.render.scene.DrawList list) {
     }
 
-    /** Adds a static ground half-space, top face at y = 0, with friction {@code mu}. */
+    /**
+     * Adds a static ground half-space, top face at y = 0, with friction {@code mu}.
+     *
+     * @param mu the friction coefficient
+     * @return the ground body
+     */
     protected RigidBody ground(double mu) {
         return add("ground", RigidBody.fixed(new dev.tumble.core.collision.shape.HalfSpace(0, 1, 0, 0)).friction(mu).restitution(0));
     }
 
     // ------------------------------------------------------------------ building
 
-    /** Adds {@code body} to the world under {@code id}. */
+    /**
+     * Adds {@code body} to the world under {@code id}.
+     *
+     * @param id the body's id in scene files
+     * @param body the body
+     * @return {@code body}
+     */
     protected RigidBody add(String id, RigidBody body) {
         if (byId.containsKey(id)) {
             throw new IllegalArgumentException("duplicate body id '" + id + "'");
@@ -154,14 +214,23 @@ public abstract class Scene implements Simulation {
         return body;
     }
 
-    /** Adds {@code body} with the id {@code body<index>}. */
+    /**
+     * Adds {@code body} with the id {@code body<index>}.
+     *
+     * @param body the body
+     * @return {@code body}
+     */
     protected RigidBody add(RigidBody body) {
         world.addBody(body);
         name(defaultId(body), body);
         return body;
     }
 
-    /** Removes a body (and its id) from the scene. */
+    /**
+     * Removes a body (and its id) from the scene.
+     *
+     * @param body a body of this scene
+     */
     protected void remove(RigidBody body) {
         world.removeBody(body);
         String id = idOf.remove(body);
@@ -184,7 +253,12 @@ public abstract class Scene implements Simulation {
         return id;
     }
 
-    /** A convex hull of {@code points} (m) whose points are kept for scene files. */
+    /**
+     * A convex hull of {@code points} (m) whose points are kept for scene files.
+     *
+     * @param points the points, m
+     * @return the hull
+     */
     protected ConvexHull hull(Vector3dc... points) {
         ConvexHull h = new ConvexHull(points);
         List<Vector3d> copy = new ArrayList<>();
@@ -195,14 +269,24 @@ public abstract class Scene implements Simulation {
         return h;
     }
 
-    /** Makes the joint from its spec, adds it to the world and keeps the spec. */
+    /**
+     * Makes the joint from its spec, adds it to the world and keeps the spec.
+     *
+     * @param spec the joint's spec
+     * @return the joint
+     */
     protected Joint joint(JointSpec spec) {
         Joint j = world.addJoint(spec.create(this::body));
         jointSpecs.add(spec);
         return j;
     }
 
-    /** Makes the force generator from its spec, registers it and keeps the spec. */
+    /**
+     * Makes the force generator from its spec, registers it and keeps the spec.
+     *
+     * @param spec the generator's spec
+     * @return the generator
+     */
     protected ForceGenerator force(ForceSpec spec) {
         ForceGenerator g = spec.create(this::body, world.forces());
         forceSpecs.add(spec);
@@ -211,7 +295,12 @@ public abstract class Scene implements Simulation {
 
     // ------------------------------------------------------------------ reading
 
-    /** The body with id {@code id}. */
+    /**
+     * The body with id {@code id}.
+     *
+     * @param id the id (an unknown id throws IllegalArgumentException)
+     * @return the body
+     */
     public RigidBody body(String id) {
         RigidBody b = byId.get(id);
         if (b == null) {
@@ -220,27 +309,49 @@ public abstract class Scene implements Simulation {
         return b;
     }
 
-    /** The id of {@code body}, or null when it is not in this scene. */
+    /**
+     * The id of {@code body}, or null when it is not in this scene.
+     *
+     * @param body the body
+     * @return the id, or null
+     */
     public String id(RigidBody body) {
         return idOf.get(body);
     }
 
-    /** Ids and bodies, in the order they were added. */
+    /**
+     * Ids and bodies, in the order they were added.
+     *
+     * @return a read-only view of the ids and bodies
+     */
     public Map<String, RigidBody> bodies() {
         return Collections.unmodifiableMap(byId);
     }
 
-    /** The points a hull was made from, or null when the scene did not make it. */
+    /**
+     * The points a hull was made from, or null when the scene did not make it.
+     *
+     * @param hull the hull
+     * @return the points, or null
+     */
     public List<Vector3d> hullPoints(ConvexHull hull) {
         return hullPoints.get(hull);
     }
 
-    /** The specs of the joints made so far. */
+    /**
+     * The specs of the joints made so far.
+     *
+     * @return the specs
+     */
     public List<JointSpec> jointSpecs() {
         return Collections.unmodifiableList(jointSpecs);
     }
 
-    /** The specs of the force generators made so far. */
+    /**
+     * The specs of the force generators made so far.
+     *
+     * @return the specs
+     */
     public List<ForceSpec> forceSpecs() {
         return Collections.unmodifiableList(forceSpecs);
     }

@@ -15,7 +15,12 @@ public final class SceneCatalog {
 
     /** One registered scene. */
     public record Entry(String name, String description, Function<SceneOptions, ? extends Scene> builder) {
-        /** Builds the scene with {@code options}. */
+        /**
+         * Builds the scene with {@code options}.
+         *
+         * @param options the options
+         * @return a new scene
+         */
         public Scene build(SceneOptions options) {
             return builder.apply(options);
         }
@@ -30,14 +35,24 @@ public final class SceneCatalog {
     private SceneCatalog() {
     }
 
-    /** Registers a scene (called by {@code Scenes.register()}). */
+    /**
+     * Registers a scene (called by {@code Scenes.register()}).
+     *
+     * @param name the scene's name on the command line
+     * @param description one line for {@code list}
+     * @param builder builds the scene from options
+     */
     public static void register(String name, String description, Function<SceneOptions, ? extends Scene> builder) {
         if (ENTRIES.put(name, new Entry(name, description, builder)) != null) {
             throw new IllegalStateException("scene '" + name + "' registered twice");
         }
     }
 
-    /** Every scene, in registration order. */
+    /**
+     * Every scene, in registration order.
+     *
+     * @return the entries
+     */
     public static List<Entry> entries() {
         return Collections.unmodifiableList(new ArrayList<>(ENTRIES.values()));
     }
@@ -45,6 +60,8 @@ public final class SceneCatalog {
     /**
      * The scene named {@code name}.
      *
+     * @param name the scene's name
+     * @return the entry
      * @throws IllegalArgumentException naming the scene and listing the known ones
      */
     public static Entry get(String name) {
@@ -55,7 +72,13 @@ public final class SceneCatalog {
         return e;
     }
 
-    /** Builds scene {@code name} with {@code options}. */
+    /**
+     * Builds scene {@code name} with {@code options}.
+     *
+     * @param name the scene's name
+     * @param options the options
+     * @return a new scene
+     */
     public static Scene build(String name, SceneOptions options) {
         return get(name).build(options);
     }

@@ -84,12 +84,22 @@ public final class BallisticScene extends Scene {
         }
     }
 
-    /** The four rounds at three stacks of boxes. */
+    /**
+     * The four rounds at three stacks of boxes.
+     *
+     * @param o the options
+     * @return the scene
+     */
     public static BallisticScene ballistic(SceneOptions o) {
         return new BallisticScene(o, false);
     }
 
-    /** A seeded volley at a wall of 35 boxes. */
+    /**
+     * A seeded volley at a wall of 35 boxes.
+     *
+     * @param o the options
+     * @return the scene
+     */
     public static BallisticScene big(SceneOptions o) {
         return new BallisticScene(o, true);
     }
@@ -98,7 +108,13 @@ public final class BallisticScene extends Scene {
         return RigidBody.dynamic(new Box(0.4, 0.4, 0.4)).mass(4).friction(0.6).position(x, y, z);
     }
 
-    /** Fires a round of {@code kind} aimed {@code dz} m/s sideways. */
+    /**
+     * Fires a round of {@code kind} aimed {@code dz} m/s sideways.
+     *
+     * @param kind the round
+     * @param dz sideways aim, m/s
+     * @return the round's body
+     */
     public RigidBody fire(Round kind, double dz) {
         if (rounds.size() >= MAX_ROUNDS) {
             RigidBody old = rounds.removeFirst();
@@ -147,12 +163,20 @@ public final class BallisticScene extends Scene {
         }
     }
 
-    /** The target boxes, in build order. */
+    /**
+     * The target boxes, in build order.
+     *
+     * @return the boxes
+     */
     public List<RigidBody> targets() {
         return Collections.unmodifiableList(targets);
     }
 
-    /** Rounds fired so far. */
+    /**
+     * Rounds fired so far.
+     *
+     * @return the count
+     */
     public int fired() {
         return fired;
     }

@@ -27,7 +27,11 @@ public final class BridgeScene extends Scene {
     private final List<Joint> joints = new ArrayList<>();
     private RigidBody load;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public BridgeScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.6);
@@ -77,17 +81,29 @@ public final class BridgeScene extends Scene {
                 .position(-1.5, DECK_Y + 0.8, 0).velocity(1.5, 0, 0));
     }
 
-    /** The planks, left to right. */
+    /**
+     * The planks, left to right.
+     *
+     * @return the planks
+     */
     public List<RigidBody> planks() {
         return Collections.unmodifiableList(planks);
     }
 
-    /** Every rod and cable. */
+    /**
+     * Every rod and cable.
+     *
+     * @return the joints
+     */
     public List<Joint> joints() {
         return Collections.unmodifiableList(joints);
     }
 
-    /** The ball crossing the bridge. */
+    /**
+     * The ball crossing the bridge.
+     *
+     * @return the ball
+     */
     public RigidBody load() {
         return load;
     }

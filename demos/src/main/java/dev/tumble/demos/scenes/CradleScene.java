@@ -30,7 +30,11 @@ public final class CradleScene extends Scene {
 
     private final List<RigidBody> balls = new ArrayList<>();
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public CradleScene(SceneOptions options) {
         super(options, settings(options).sleepEnabled(false).build());
         ground(0.5);
@@ -50,12 +54,20 @@ public final class CradleScene extends Scene {
         }
     }
 
-    /** The balls, left to right. */
+    /**
+     * The balls, left to right.
+     *
+     * @return the balls
+     */
     public List<RigidBody> balls() {
         return Collections.unmodifiableList(balls);
     }
 
-    /** Speed of the first ball just before it strikes: √(2gL(1 − cos θ)), m/s. */
+    /**
+     * Speed of the first ball just before it strikes: √(2gL(1 − cos θ)), m/s.
+     *
+     * @return the speed, m/s
+     */
     public double strikeSpeed() {
         return Math.sqrt(2 * -world.settings().gravityY() * LENGTH * (1 - Math.cos(PULL)));
     }

@@ -19,7 +19,11 @@ public final class DominoScene extends Scene {
     public static final double PITCH = 0.55;
     private final List<RigidBody> dominoes = new ArrayList<>();
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public DominoScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.6);
@@ -34,12 +38,21 @@ public final class DominoScene extends Scene {
         }
     }
 
-    /** The dominoes, first to last. */
+    /**
+     * The dominoes, first to last.
+     *
+     * @return the dominoes
+     */
     public List<RigidBody> dominoes() {
         return Collections.unmodifiableList(dominoes);
     }
 
-    /** How far a domino leans from upright, rad. */
+    /**
+     * How far a domino leans from upright, rad.
+     *
+     * @param d a domino
+     * @return the tilt, rad
+     */
     public static double tilt(RigidBody d) {
         org.joml.Vector3d up = d.directionToWorld(new org.joml.Vector3d(0, 1, 0), new org.joml.Vector3d());
         return Math.acos(Math.max(-1, Math.min(1, up.y)));

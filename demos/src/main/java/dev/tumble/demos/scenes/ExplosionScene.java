@@ -35,7 +35,11 @@ public final class ExplosionScene extends Scene {
     private boolean detonated;
     private boolean fireWasDown;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public ExplosionScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.6);
@@ -79,12 +83,21 @@ public final class ExplosionScene extends Scene {
         force(new ForceSpec.ExplosionSpec(List.copyOf(ids), CENTRE.clone(), IMPLOSION.clone(), CONCUSSION.clone()));
     }
 
-    /** The boxes and balls, in build order. */
+    /**
+     * The boxes and balls, in build order.
+     *
+     * @return the bodies
+     */
     public List<RigidBody> debris() {
         return Collections.unmodifiableList(debris);
     }
 
-    /** Distance (m) of a body from the detonation point. */
+    /**
+     * Distance (m) of a body from the detonation point.
+     *
+     * @param b the body
+     * @return the distance, m
+     */
     public static double distance(RigidBody b) {
         return b.position().distance(Vec.v(CENTRE));
     }

@@ -35,7 +35,11 @@ public final class FlightScene extends Scene {
     private double pitch;
     private double yaw;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public FlightScene(SceneOptions options) {
         super(options, settings(options).sleepEnabled(false).build());
         ground(0.6);
@@ -94,7 +98,11 @@ public final class FlightScene extends Scene {
         return (c.isDown(plus) ? 1 : 0) - (c.isDown(minus) ? 1 : 0);
     }
 
-    /** The aircraft. */
+    /**
+     * The aircraft.
+     *
+     * @return the aircraft's body
+     */
     public RigidBody aircraft() {
         return aircraft;
     }

@@ -36,7 +36,11 @@ public final class FractureScene extends Scene {
     private boolean fired;
     private boolean fireWasDown;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public FractureScene(SceneOptions options) {
         super(options, settings(options).build());
         random = new SplittableRandom(options.seed());
@@ -71,7 +75,13 @@ public final class FractureScene extends Scene {
         }
     }
 
-    /** Replaces the block with eight pieces split through the world point (x, y, z). */
+    /**
+     * Replaces the block with eight pieces split through the world point (x, y, z).
+     *
+     * @param x the split point x, m
+     * @param y the split point y, m
+     * @param z the split point z, m
+     */
     public void breakAt(double x, double y, double z) {
         impact.set(x, y, z);
         Vector3d local = block.pointToLocal(new Vector3d(x, y, z), new Vector3d());
@@ -110,22 +120,38 @@ public final class FractureScene extends Scene {
         }
     }
 
-    /** The ball, or null before it is fired. */
+    /**
+     * The ball, or null before it is fired.
+     *
+     * @return the ball, or null
+     */
     public RigidBody ball() {
         return ball;
     }
 
-    /** The whole block, or null once it broke. */
+    /**
+     * The whole block, or null once it broke.
+     *
+     * @return the block, or null
+     */
     public RigidBody block() {
         return pieces.isEmpty() ? block : null;
     }
 
-    /** The pieces (empty until it breaks). */
+    /**
+     * The pieces (empty until it breaks).
+     *
+     * @return the pieces
+     */
     public List<RigidBody> pieces() {
         return Collections.unmodifiableList(pieces);
     }
 
-    /** Where it broke (world, m). */
+    /**
+     * Where it broke (world, m).
+     *
+     * @return a copy of the impact point, m
+     */
     public Vector3d impact() {
         return new Vector3d(impact);
     }

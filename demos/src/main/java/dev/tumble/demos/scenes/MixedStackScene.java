@@ -24,7 +24,11 @@ public final class MixedStackScene extends Scene {
     private final List<RigidBody> stack = new ArrayList<>();
     private final List<RigidBody> shower = new ArrayList<>();
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public MixedStackScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.7);
@@ -67,12 +71,20 @@ public final class MixedStackScene extends Scene {
         return hull(points);
     }
 
-    /** The stacked bodies, bottom first. */
+    /**
+     * The stacked bodies, bottom first.
+     *
+     * @return the bodies
+     */
     public List<RigidBody> stack() {
         return Collections.unmodifiableList(stack);
     }
 
-    /** The bodies dropped beside the stack. */
+    /**
+     * The bodies dropped beside the stack.
+     *
+     * @return the bodies
+     */
     public List<RigidBody> shower() {
         return Collections.unmodifiableList(shower);
     }

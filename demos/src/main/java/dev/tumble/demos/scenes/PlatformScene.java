@@ -25,7 +25,11 @@ public final class PlatformScene extends Scene {
     private final RigidBody platform;
     private final RigidBody basket;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public PlatformScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.6);
@@ -47,17 +51,29 @@ public final class PlatformScene extends Scene {
                 .velocity(-1, 0, 0));
     }
 
-    /** The rods and cables. */
+    /**
+     * The rods and cables.
+     *
+     * @return the joints
+     */
     public List<Joint> joints() {
         return Collections.unmodifiableList(joints);
     }
 
-    /** The hanging slab. */
+    /**
+     * The hanging slab.
+     *
+     * @return the platform
+     */
     public RigidBody platform() {
         return platform;
     }
 
-    /** The slab hanging under it. */
+    /**
+     * The slab hanging under it.
+     *
+     * @return the basket
+     */
     public RigidBody basket() {
         return basket;
     }

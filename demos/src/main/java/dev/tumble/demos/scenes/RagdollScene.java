@@ -23,7 +23,11 @@ public final class RagdollScene extends Scene {
     private static final double LIFT = 0.6;
     private final List<Joint> joints = new ArrayList<>();
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public RagdollScene(SceneOptions options) {
         super(options, settings(options).build());
         ground(0.8);
@@ -75,7 +79,11 @@ public final class RagdollScene extends Scene {
         joints.add(joint(new JointSpec.Hinge(a, b, Vec.a(x, y + LIFT, z), Vec.a(0, 0, 1), lower, upper, false)));
     }
 
-    /** The joints, in build order. */
+    /**
+     * The joints, in build order.
+     *
+     * @return the joints
+     */
     public List<Joint> joints() {
         return Collections.unmodifiableList(joints);
     }

@@ -27,7 +27,11 @@ public final class RampScene extends Scene {
     private final List<RigidBody> boxes = new ArrayList<>();
     private final Vector3d downSlope = new Vector3d(Math.cos(ANGLE), -Math.sin(ANGLE), 0);
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public RampScene(SceneOptions options) {
         super(options, settings(options).frictionMix(WorldSettings.FrictionMix.MIN).build());
         ground(1.0);
@@ -49,12 +53,20 @@ public final class RampScene extends Scene {
         }
     }
 
-    /** The boxes, μ = 0 first. */
+    /**
+     * The boxes, μ = 0 first.
+     *
+     * @return the boxes
+     */
     public List<RigidBody> boxes() {
         return Collections.unmodifiableList(boxes);
     }
 
-    /** Unit vector down the slope. */
+    /**
+     * Unit vector down the slope.
+     *
+     * @return the unit vector
+     */
     public Vector3d downSlope() {
         return new Vector3d(downSlope);
     }

@@ -36,7 +36,11 @@ public final class SailboatScene extends Scene {
     private double sailAngle = Math.toRadians(35);
     private double rudderAngle;
 
-    /** Builds the scene. */
+    /**
+     * Builds the scene.
+     *
+     * @param options the options
+     */
     public SailboatScene(SceneOptions options) {
         super(options, settings(options).build());
         RigidBody b = RigidBody.dynamic(new Box(1.2, 0.25, 0.45),
@@ -94,7 +98,11 @@ public final class SailboatScene extends Scene {
         rudder.orientation(new Quaterniond().rotateY(rudderAngle));
     }
 
-    /** The boat. */
+    /**
+     * The boat.
+     *
+     * @return the boat's body
+     */
     public RigidBody boat() {
         return boat;
     }
@@ -130,7 +138,11 @@ public final class SailboatScene extends Scene {
         return new Camera().lookAt(-5f, 4f, 9f, 0f, 0.8f, 0f);
     }
 
-    /** For tests: the specs of the buoyancy points. */
+    /**
+     * For tests: the specs of the buoyancy points.
+     *
+     * @return the specs
+     */
     public List<ForceSpec> buoyancy() {
         return forceSpecs().stream().filter(s -> s instanceof ForceSpec.BuoyancySpec).toList();
     }

@@ -20,25 +20,44 @@ public final class StackScenes extends Scene {
         this.view = view;
     }
 
-    /** A tower of 10 unit boxes. */
+    /**
+     * A tower of 10 unit boxes.
+     *
+     * @param o the options
+     * @return the scene
+     */
     public static StackScenes tower(SceneOptions o) {
         return new StackScenes(o, StackingScenes.tower(StackingScenes.settings(o.solver()), 10),
                 9f, 6f, 12f, 0f, 4.5f, 0f);
     }
 
-    /** The standard 210-box pyramid (20 at the base). */
+    /**
+     * The standard 210-box pyramid (20 at the base).
+     *
+     * @param o the options
+     * @return the scene
+     */
     public static StackScenes pyramid(SceneOptions o) {
         return new StackScenes(o, StackingScenes.pyramid(StackingScenes.settings(o.solver())),
                 6f, 12f, 30f, 0f, 8f, 0f);
     }
 
-    /** A pile of 6 × 6 columns of 5 boxes dropped into place. */
+    /**
+     * A pile of 6 × 6 columns of 5 boxes dropped into place.
+     *
+     * @param o the options
+     * @return the scene
+     */
     public static StackScenes pile(SceneOptions o) {
         return new StackScenes(o, StackingScenes.pile(StackingScenes.settings(o.solver()), 6, 5),
                 10f, 9f, 14f, 0f, 2f, 0f);
     }
 
-    /** The stacking scene underneath (its bodies in build order and the body to watch). */
+    /**
+     * The stacking scene underneath (its bodies in build order and the body to watch).
+     *
+     * @return the stacking scene
+     */
     public StackScene stack() {
         return stack;
     }

@@ -23,6 +23,7 @@ public final class BodyRegistry {
     /**
      * Adds a body; it must not belong to any registry.
      *
+     * @param body the body
      * @return the body's new id
      */
     public BodyId add(RigidBody body) {
@@ -54,7 +55,11 @@ public final class BodyRegistry {
         return body.id;
     }
 
-    /** Removes a body that belongs to this registry; later bodies move down one dense place. */
+    /**
+     * Removes a body that belongs to this registry; later bodies move down one dense place.
+     *
+     * @param body a body of this registry
+     */
     public void remove(RigidBody body) {
         requireMember("body", body);
         int slot = body.id.index();
@@ -87,12 +92,21 @@ public final class BodyRegistry {
         }
     }
 
-    /** @return whether the body is in this registry. */
+    /**
+     * @param body the body, or null
+     * @return whether the body is in this registry.
+     */
     public boolean contains(RigidBody body) {
         return body != null && body.registry == this;
     }
 
-    /** Throws naming {@code field} unless {@code body} is a member. */
+    /**
+     * Throws naming {@code field} unless {@code body} is a member.
+     *
+     * @param field the name the exception gives the body
+     * @param body the body to check
+     * @return {@code body}
+     */
     public RigidBody requireMember(String field, RigidBody body) {
         if (body == null) {
             throw new IllegalArgumentException(field + " must not be null");
@@ -104,7 +118,10 @@ public final class BodyRegistry {
         return body;
     }
 
-    /** @return the body with this id, or null when the id is stale or unknown. */
+    /**
+     * @param id the id
+     * @return the body with this id, or null when the id is stale or unknown.
+     */
     public RigidBody get(BodyId id) {
         if (id == null || id.index() < 0 || id.index() >= slots.size()) {
             return null;
@@ -113,7 +130,10 @@ public final class BodyRegistry {
         return b != null && b.id.generation() == id.generation() ? b : null;
     }
 
-    /** @return the body in slot {@code slot} now, or null when the slot is free. */
+    /**
+     * @param slot the slot, the index part of a body's id
+     * @return the body in slot {@code slot} now, or null when the slot is free.
+     */
     public RigidBody atSlot(int slot) {
         return slot >= 0 && slot < slots.size() ? slots.get(slot) : null;
     }
@@ -123,7 +143,10 @@ public final class BodyRegistry {
         return dense.size();
     }
 
-    /** @return the body at dense position {@code i} (insertion order). */
+    /**
+     * @param i the dense position, {@code 0 ≤ i < size()}
+     * @return the body at dense position {@code i} (insertion order).
+     */
     public RigidBody at(int i) {
         return dense.get(i);
     }

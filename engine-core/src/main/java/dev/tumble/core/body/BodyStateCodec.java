@@ -18,7 +18,13 @@ public final class BodyStateCodec {
     private BodyStateCodec() {
     }
 
-    /** Writes the body's state: type, mass, inertia, damping, pose, velocities, accumulators, sleep. */
+    /**
+     * Writes the body's state: type, mass, inertia, damping, pose, velocities, accumulators, sleep.
+     *
+     * @param b the body
+     * @param out receives the bytes
+     * @throws java.io.IOException when {@code out} fails
+     */
     public static void write(RigidBody b, DataOutput out) throws IOException {
         out.writeByte(b.type.ordinal());
         out.writeBoolean(b.awake);
@@ -47,6 +53,8 @@ public final class BodyStateCodec {
     /**
      * Reads a state written by {@link #write} into {@code b}.
      *
+     * @param b the body that takes the state
+     * @param in supplies the bytes
      * @throws IOException when the data is truncated
      * @throws IllegalArgumentException when a value is invalid (unknown type, non-finite number,
      *     an inverse inertia that is not symmetric positive semi-definite, an orientation that is

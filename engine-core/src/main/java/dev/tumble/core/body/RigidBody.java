@@ -167,17 +167,29 @@ public final class RigidBody {
         calculateDerivedData();
     }
 
-    /** A dynamic body of mass 1 kg and unit inverse inertia at the origin; configure it fluently. */
+    /**
+     * A dynamic body of mass 1 kg and unit inverse inertia at the origin; configure it fluently.
+     *
+     * @return a new dynamic body
+     */
     public static RigidBody dynamic() {
         return new RigidBody(BodyType.DYNAMIC);
     }
 
-    /** A static (immovable, infinite-mass) body at the origin. */
+    /**
+     * A static (immovable, infinite-mass) body at the origin.
+     *
+     * @return a new static body
+     */
     public static RigidBody fixed() {
         return new RigidBody(BodyType.STATIC);
     }
 
-    /** A kinematic body: moved by the velocities the game sets, never by forces or contacts. */
+    /**
+     * A kinematic body: moved by the velocities the game sets, never by forces or contacts.
+     *
+     * @return a new kinematic body
+     */
     public static RigidBody kinematic() {
         return new RigidBody(BodyType.KINEMATIC);
     }
@@ -189,7 +201,12 @@ public final class RigidBody {
         return type;
     }
 
-    /** Changes the body type; a dynamic body keeps its configured mass properties. */
+    /**
+     * Changes the body type; a dynamic body keeps its configured mass properties.
+     *
+     * @param newType the new type, not null
+     * @return this body
+     */
     public RigidBody type(BodyType newType) {
         this.type = Check.notNull("type", newType);
         calculateDerivedData();
@@ -219,6 +236,8 @@ public final class RigidBody {
      * Sets the mass in kg: finite, positive and with a finite inverse (not below about 5.6e-309).
      * A body with shapes and a finite mass keeps its inertia's shape, scaled with the mass.
      *
+     * @param kilograms the mass, kg
+     * @return this body
      * @throws IllegalArgumentException when the mass, or the inverse inertia scaled with it, is
      *     out of the range of doubles; the body is then unchanged
      */
@@ -270,7 +289,12 @@ public final class RigidBody {
         return scale;
     }
 
-    /** Sets the inverse mass in 1/kg; 0 makes a dynamic body immovable. */
+    /**
+     * Sets the inverse mass in 1/kg; 0 makes a dynamic body immovable.
+     *
+     * @param perKilogram the inverse mass, 1/kg (finite, ≥ 0)
+     * @return this body
+     */
     public RigidBody inverseMass(double perKilogram) {
         this.inverseMass = Check.nonNegative("inverseMass", perKilogram);
         return this;
@@ -280,6 +304,8 @@ public final class RigidBody {
      * Sets the body-space inertia tensor in kg·m² (symmetric, positive definite, with an inverse
      * that doubles hold). Its inverse is stored.
      *
+     * @param inertia the body-space inertia tensor, kg·m²
+     * @return this body
      * @throws IllegalArgumentException when it is not, naming the tensor; the body is then unchanged
      */
     public RigidBody inertiaTensor(Matrix3dc inertia) {
@@ -308,6 +334,9 @@ public final class RigidBody {
     /**
      * Sets the body-space inverse inertia tensor in 1/(kg·m²) (symmetric, positive
      * semi-definite: a zero row makes the body unable to turn about that axis).
+     *
+     * @param inverseInertia the body-space inverse inertia tensor, 1/(kg·m²)
+     * @return this body
      */
     public RigidBody inverseInertiaTensor(Matrix3dc inverseInertia) {
         Check.symmetricPositive("inverseInertiaTensor", inverseInertia, true);
@@ -331,7 +360,12 @@ public final class RigidBody {
         calculateDerivedData();
     }
 
-    /** Copies the body-space inverse inertia tensor (1/(kg·m²)) into {@code dest}. */
+    /**
+     * Copies the body-space inverse inertia tensor (1/(kg·m²)) into {@code dest}.
+     *
+     * @param dest receives the tensor
+     * @return {@code dest}
+     */
     public Matrix3d getInverseInertiaTensor(Matrix3d dest) {
         return rowMajorToJoml(state, at + II, dest);
     }
@@ -339,12 +373,20 @@ public final class RigidBody {
     /**
      * Copies the world-space inverse inertia tensor {@code R·I⁻¹·Rᵀ} (1/(kg·m²)) as the solver
      * sees it (zero for static and kinematic bodies) into {@code dest}.
+     *
+     * @param dest receives the tensor
+     * @return {@code dest}
      */
     public Matrix3d getInverseInertiaTensorWorld(Matrix3d dest) {
         return rowMajorToJoml(state, at + IW, dest);
     }
 
-    /** Copies the world inverse inertia tensor, row-major, into {@code dest9}. */
+    /**
+     * Copies the world inverse inertia tensor, row-major, into {@code dest9}.
+     *
+     * @param dest9 receives the nine entries, row-major
+     * @return {@code dest9}
+     */
     public double[] getInverseInertiaTensorWorld(double[] dest9) {
         copy(state, at + IW, dest9, 0, 9);
         return dest9;
@@ -353,6 +395,9 @@ public final class RigidBody {
     /**
      * One entry of the world inverse inertia tensor (1/(kg·m²)), row-major index 0–8, as the
      * solver sees it. Allocation-free access for the contact resolver's hot path.
+     *
+     * @param rowMajorIndex {@code 3·row + column}, 0–8
+     * @return the entry, 1/(kg·m²)
      */
     public double inverseInertiaTensorWorld(int rowMajorIndex) {
         return state[at + IW + rowMajorIndex];
@@ -361,6 +406,12 @@ public final class RigidBody {
     /**
      * {@code dest = I⁻¹_world · v} in Cyclone's operation order (1/(kg·m²) times the unit of
      * {@code v}); {@code dest} may be {@code v}.
+     *
+     * @param x the x of {@code v}
+     * @param y the y of {@code v}
+     * @param z the z of {@code v}
+     * @param dest receives the product
+     * @return {@code dest}
      */
     public Vector3d transformByInverseInertiaWorld(double x, double y, double z, Vector3d dest) {
         double[] d = state;
@@ -385,7 +436,14 @@ public final class RigidBody {
         return vectorView(POSITION_VIEW, PX);
     }
 
-    /** Sets the position of the centre of mass, in m, and refreshes derived data. */
+    /**
+     * Sets the position of the centre of mass, in m, and refreshes derived data.
+     *
+     * @param x the x of the position, m
+     * @param y the y of the position, m
+     * @param z the z of the position, m
+     * @return this body
+     */
     public RigidBody position(double x, double y, double z) {
         Check.finite("position", x, y, z);
         setTriple(PX, x, y, z);
@@ -394,7 +452,12 @@ public final class RigidBody {
         return this;
     }
 
-    /** Sets the position of the centre of mass, in m, and refreshes derived data. */
+    /**
+     * Sets the position of the centre of mass, in m, and refreshes derived data.
+     *
+     * @param p the position, m
+     * @return this body
+     */
     public RigidBody position(Vector3dc p) {
         Check.finite("position", p);
         return position(p.x(), p.y(), p.z());
@@ -412,6 +475,9 @@ public final class RigidBody {
     /**
      * Sets the orientation from any non-zero quaternion (it is normalised) and refreshes derived
      * data.
+     *
+     * @param q the orientation, body to world; not zero
+     * @return this body
      */
     public RigidBody orientation(Quaterniondc q) {
         Check.rotation("orientation", q);
@@ -428,7 +494,15 @@ public final class RigidBody {
         return this;
     }
 
-    /** Sets the orientation from {@code [w, x, y, z]} components (normalised). */
+    /**
+     * Sets the orientation from {@code [w, x, y, z]} components (normalised).
+     *
+     * @param w the scalar part
+     * @param x the x of the vector part
+     * @param y the y of the vector part
+     * @param z the z of the vector part
+     * @return this body
+     */
     public RigidBody orientation(double w, double x, double y, double z) {
         return orientation(new Quaterniond(x, y, z, w));
     }
@@ -442,7 +516,14 @@ public final class RigidBody {
         return vectorView(VELOCITY_VIEW, VX);
     }
 
-    /** Sets the linear velocity in m/s. */
+    /**
+     * Sets the linear velocity in m/s.
+     *
+     * @param x the x of the velocity, m/s
+     * @param y the y of the velocity, m/s
+     * @param z the z of the velocity, m/s
+     * @return this body
+     */
     public RigidBody velocity(double x, double y, double z) {
         Check.finite("velocity", x, y, z);
         setTriple(VX, x, y, z);
@@ -450,7 +531,12 @@ public final class RigidBody {
         return this;
     }
 
-    /** Sets the linear velocity in m/s. */
+    /**
+     * Sets the linear velocity in m/s.
+     *
+     * @param v the velocity, m/s
+     * @return this body
+     */
     public RigidBody velocity(Vector3dc v) {
         Check.finite("velocity", v);
         return velocity(v.x(), v.y(), v.z());
@@ -465,7 +551,14 @@ public final class RigidBody {
         return vectorView(ANGULAR_VELOCITY_VIEW, WX);
     }
 
-    /** Sets the angular velocity in world space, in rad/s. */
+    /**
+     * Sets the angular velocity in world space, in rad/s.
+     *
+     * @param x the angular velocity about the world x axis, rad/s
+     * @param y the angular velocity about the world y axis, rad/s
+     * @param z the angular velocity about the world z axis, rad/s
+     * @return this body
+     */
     public RigidBody angularVelocity(double x, double y, double z) {
         Check.finite("angularVelocity", x, y, z);
         setTriple(WX, x, y, z);
@@ -473,7 +566,12 @@ public final class RigidBody {
         return this;
     }
 
-    /** Sets the angular velocity in world space, in rad/s. */
+    /**
+     * Sets the angular velocity in world space, in rad/s.
+     *
+     * @param w the angular velocity, world axes, rad/s
+     * @return this body
+     */
     public RigidBody angularVelocity(Vector3dc w) {
         Check.finite("angularVelocity", w);
         return angularVelocity(w.x(), w.y(), w.z());
@@ -482,6 +580,10 @@ public final class RigidBody {
     /**
      * Adds to the linear velocity (m/s) without validation: the resolver's impulse path.
      * {@code velocity += Δv}, componentwise as Cyclone does.
+     *
+     * @param dx the change of the x velocity, m/s
+     * @param dy the change of the y velocity, m/s
+     * @param dz the change of the z velocity, m/s
      */
     void addVelocity(double dx, double dy, double dz) {
         state[at + VX] += dx;
@@ -489,7 +591,13 @@ public final class RigidBody {
         state[at + VZ] += dz;
     }
 
-    /** Adds to the angular velocity (rad/s) without validation: the resolver's impulse path. */
+    /**
+     * Adds to the angular velocity (rad/s) without validation: the resolver's impulse path.
+     *
+     * @param dx the change of the angular velocity about world x, rad/s
+     * @param dy the change of the angular velocity about world y, rad/s
+     * @param dz the change of the angular velocity about world z, rad/s
+     */
     void addAngularVelocity(double dx, double dy, double dz) {
         state[at + WX] += dx;
         state[at + WY] += dy;
@@ -501,6 +609,8 @@ public final class RigidBody {
      * vector) without refreshing derived data, as the resolver's position projection does
      * (Cyclone keeps the transform stale until the next integration for awake bodies).
      *
+     * @param direction the direction of the move, world axes
+     * @param distance the length of the move in units of {@code direction}, m for a unit direction
      * @throws IllegalArgumentException when an argument is not finite or the new position would
      *     not be; the body is then unchanged
      */
@@ -509,7 +619,14 @@ public final class RigidBody {
         translate(direction.x(), direction.y(), direction.z(), distance);
     }
 
-    /** {@link #translate(Vector3dc, double)} with the direction given by its components. */
+    /**
+     * {@link #translate(Vector3dc, double)} with the direction given by its components.
+     *
+     * @param dx the x of the direction
+     * @param dy the y of the direction
+     * @param dz the z of the direction
+     * @param distance the length of the move in units of the direction, m for a unit direction
+     */
     public void translate(double dx, double dy, double dz, double distance) {
         Check.finite("direction", dx, dy, dz);
         Check.finite("distance", distance);
@@ -527,6 +644,11 @@ public final class RigidBody {
      * {@link #translate(double, double, double, double)} without validation: the resolver's
      * position-projection path, in the inner loop. A non-finite result is caught after the solve
      * by the world, which quarantines the body, rather than thrown half-way through a step.
+     *
+     * @param dx the x of the direction
+     * @param dy the y of the direction
+     * @param dz the z of the direction
+     * @param distance the length of the move in units of the direction, m for a unit direction
      */
     void solverTranslate(double dx, double dy, double dz, double distance) {
         state[at + PX] += dx * distance;
@@ -540,6 +662,14 @@ public final class RigidBody {
      * sequential-impulse solver moves poses held in its own arrays and writes them back once.
      * A solver primitive like {@link #solverTranslate}, so not validated; a non-finite pose is caught
      * after the solve by the world, which quarantines the body.
+     *
+     * @param x the x of the centre of mass, m
+     * @param y the y of the centre of mass, m
+     * @param z the z of the centre of mass, m
+     * @param qw the scalar part of the orientation
+     * @param qx the x of the orientation's vector part
+     * @param qy the y of the orientation's vector part
+     * @param qz the z of the orientation's vector part
      */
     void solverPose(double x, double y, double z, double qw, double qx, double qy, double qz) {
         setTriple(PX, x, y, z);
@@ -551,6 +681,13 @@ public final class RigidBody {
      * Sets the velocity (m/s) and angular velocity (rad/s, world axes) as a solver computed them,
      * without waking the body or checking the values: a solver primitive like {@link #solverPose};
      * a non-finite result is caught after the step by the world, which quarantines the body.
+     *
+     * @param vx the x of the linear velocity, m/s
+     * @param vy the y of the linear velocity, m/s
+     * @param vz the z of the linear velocity, m/s
+     * @param wx the angular velocity about world x, rad/s
+     * @param wy the angular velocity about world y, rad/s
+     * @param wz the angular velocity about world z, rad/s
      */
     void solverVelocities(double vx, double vy, double vz, double wx, double wy, double wz) {
         setTriple(VX, vx, vy, vz);
@@ -562,6 +699,10 @@ public final class RigidBody {
      * times angle) with the first-order update {@code q += ½·(0, angle)·q}, then normalises.
      * Derived data is not refreshed (see {@link #translate}).
      *
+     * @param ax the x of the rotation vector, world axes
+     * @param ay the y of the rotation vector, world axes
+     * @param az the z of the rotation vector, world axes
+     * @param scale the factor on the rotation vector, so that its product is the angle in rad
      * @throws IllegalArgumentException when an argument is not finite or the rotation vector's
      *     length overflows (normalising would then give NaN or zero); the body is then unchanged
      */
@@ -580,6 +721,11 @@ public final class RigidBody {
     /**
      * {@link #rotateByScaledAxis} without validation: the resolver's position-projection path,
      * like {@link #solverTranslate}; a non-finite result is quarantined by the world after the solve.
+     *
+     * @param ax the x of the rotation vector, world axes
+     * @param ay the y of the rotation vector, world axes
+     * @param az the z of the rotation vector, world axes
+     * @param scale the factor on the rotation vector, so that its product is the angle in rad
      */
     void solverRotate(double ax, double ay, double az, double scale) {
         addScaledVector(state, at, ax, ay, az, scale);
@@ -688,6 +834,8 @@ public final class RigidBody {
      * Copies the pose into {@code dest[offset .. offset + 7)}: position x, y, z (m), then the
      * orientation w, x, y, z.
      *
+     * @param dest receives the seven values
+     * @param offset the index in {@code dest} of the first value
      * @return {@code dest}
      */
     public double[] getPose(double[] dest, int offset) {
@@ -699,6 +847,8 @@ public final class RigidBody {
      * Copies the velocities into {@code dest[offset .. offset + 6)}: linear x, y, z (m/s), then
      * angular x, y, z (rad/s).
      *
+     * @param dest receives the six values
+     * @param offset the index in {@code dest} of the first value
      * @return {@code dest}
      */
     public double[] getVelocities(double[] dest, int offset) {
@@ -714,6 +864,11 @@ public final class RigidBody {
     /**
      * Sets a constant acceleration (m/s²) applied every step regardless of mass, as Cyclone's
      * demos apply gravity. {@link dev.tumble.core.force.Gravity} is the force-based alternative.
+     *
+     * @param x the x of the acceleration, m/s²
+     * @param y the y of the acceleration, m/s²
+     * @param z the z of the acceleration, m/s²
+     * @return this body
      */
     public RigidBody acceleration(double x, double y, double z) {
         Check.finite("acceleration", x, y, z);
@@ -745,7 +900,14 @@ public final class RigidBody {
         return state[at + LZ];
     }
 
-    /** Restores the last-frame acceleration (m/s²), for snapshots and reference data. */
+    /**
+     * Restores the last-frame acceleration (m/s²), for snapshots and reference data.
+     *
+     * @param x the x of the acceleration, m/s²
+     * @param y the y of the acceleration, m/s²
+     * @param z the z of the acceleration, m/s²
+     * @return this body
+     */
     public RigidBody lastFrameAcceleration(double x, double y, double z) {
         Check.finite("lastFrameAcceleration", x, y, z);
         setTriple(LX, x, y, z);
@@ -767,6 +929,10 @@ public final class RigidBody {
     /**
      * Sets both damping factors: the fraction of velocity kept after one second, in [0, 1]
      * (1 = no damping). Applied each step as {@code v *= pow(d, dt)}.
+     *
+     * @param linear the fraction of linear velocity kept after 1 s, in [0, 1]
+     * @param angular the fraction of angular velocity kept after 1 s, in [0, 1]
+     * @return this body
      */
     public RigidBody damping(double linear, double angular) {
         Check.inRange("linearDamping", linear, 0, 1);
@@ -778,7 +944,11 @@ public final class RigidBody {
 
     // ------------------------------------------------------------------ forces
 
-    /** Adds a force (N) through the centre of mass for the next integration; wakes the body. */
+    /**
+     * Adds a force (N) through the centre of mass for the next integration; wakes the body.
+     *
+     * @param force the force, world axes, N
+     */
     public void addForce(Vector3dc force) {
         Check.finite("force", force);
         state[at + FX] += force.x();
@@ -787,7 +957,13 @@ public final class RigidBody {
         wakeForForce();
     }
 
-    /** Adds a force (N) through the centre of mass; components form. */
+    /**
+     * Adds a force (N) through the centre of mass; components form.
+     *
+     * @param fx the x of the force, N
+     * @param fy the y of the force, N
+     * @param fz the z of the force, N
+     */
     public void addForce(double fx, double fy, double fz) {
         Check.finite("force", fx, fy, fz);
         state[at + FX] += fx;
@@ -799,6 +975,9 @@ public final class RigidBody {
     /**
      * Adds a force (N) applied at a point given in world coordinates (m); the torque is
      * {@code (point − position) × force}.
+     *
+     * @param force the force, world axes, N
+     * @param point where it acts, world coordinates, m
      */
     public void addForceAtPoint(Vector3dc force, Vector3dc point) {
         Check.finite("force", force);
@@ -806,7 +985,12 @@ public final class RigidBody {
         addForceAtPointUnchecked(force.x(), force.y(), force.z(), point.x(), point.y(), point.z());
     }
 
-    /** Adds a force (N) applied at a point given in body coordinates (m). */
+    /**
+     * Adds a force (N) applied at a point given in body coordinates (m).
+     *
+     * @param force the force, world axes, N
+     * @param bodyPoint where it acts, body coordinates, m
+     */
     public void addForceAtBodyPoint(Vector3dc force, Vector3dc bodyPoint) {
         Check.finite("force", force);
         Check.finite("bodyPoint", bodyPoint);
@@ -832,7 +1016,11 @@ public final class RigidBody {
         wakeForForce();
     }
 
-    /** Adds a torque (N·m, world axes) for the next integration; wakes the body. */
+    /**
+     * Adds a torque (N·m, world axes) for the next integration; wakes the body.
+     *
+     * @param torque the torque, world axes, N·m
+     */
     public void addTorque(Vector3dc torque) {
         Check.finite("torque", torque);
         state[at + TX] += torque.x();
@@ -879,6 +1067,8 @@ public final class RigidBody {
      * {@code q += ½·(0, ω·dt)·q} then normalisation, derived data, cleared accumulators, and the
      * sleep bookkeeping. Static and sleeping bodies do not move; kinematic bodies move by their
      * velocities only.
+     *
+     * @param duration the step, s (&gt; 0)
      */
     void integrate(double duration) {
         integrate(duration, 0, 0, 0, true);
@@ -888,6 +1078,12 @@ public final class RigidBody {
      * {@link #integrate(double)} with a world gravity (m/s²) added to the body's own constant
      * acceleration. With {@code sleepHere} false the motion average is kept but the body is not
      * put to sleep: the world decides sleep island by island.
+     *
+     * @param duration the step, s (&gt; 0)
+     * @param gravityX the x of the world's gravity, m/s²
+     * @param gravityY the y of the world's gravity, m/s²
+     * @param gravityZ the z of the world's gravity, m/s²
+     * @param sleepHere whether the body may fall asleep by itself in this call
      */
     void integrate(double duration, double gravityX, double gravityY, double gravityZ, boolean sleepHere) {
         if (!(duration > 0) || duration == Double.POSITIVE_INFINITY) {
@@ -962,6 +1158,7 @@ public final class RigidBody {
      * {@code duration} (s): what {@link #integrate} does after moving the body, for a solver that
      * integrates bodies itself.
      *
+     * @param duration the step, s
      * @return whether the motion is now below the sleep epsilon (the body may sleep)
      */
     boolean recordMotion(double duration) {
@@ -1135,7 +1332,12 @@ public final class RigidBody {
 
     // ------------------------------------------------------------------ transforms
 
-    /** Copies the body-to-world transform {@code [R | p]} into {@code dest}. */
+    /**
+     * Copies the body-to-world transform {@code [R | p]} into {@code dest}.
+     *
+     * @param dest receives the transform
+     * @return {@code dest}
+     */
     public Matrix4x3d getTransform(Matrix4x3d dest) {
         double[] t = state;
         int tk = at + T0;
@@ -1156,13 +1358,24 @@ public final class RigidBody {
                 (float) t[tk + 3], (float) t[tk + 7], (float) t[tk + 11], 1);
     }
 
-    /** Copies the row-major 3×4 transform {@code [R | p]} into {@code dest12}. */
+    /**
+     * Copies the row-major 3×4 transform {@code [R | p]} into {@code dest12}.
+     *
+     * @param dest12 receives the twelve entries, row-major
+     * @return {@code dest12}
+     */
     public double[] getTransform(double[] dest12) {
         copy(state, at + T0, dest12, 0, 12);
         return dest12;
     }
 
-    /** {@code dest = R·local + p}: a body-space point (m) in world space. */
+    /**
+     * {@code dest = R·local + p}: a body-space point (m) in world space.
+     *
+     * @param local the point in body space, m
+     * @param dest receives the world point
+     * @return {@code dest}
+     */
     public Vector3d pointToWorld(Vector3dc local, Vector3d dest) {
         double[] t = state;
         int tk = at + T0;
@@ -1172,12 +1385,26 @@ public final class RigidBody {
                 x * t[tk + 8] + y * t[tk + 9] + z * t[tk + 10] + t[tk + 11]);
     }
 
-    /** {@code dest = Rᵀ·(world − p)}: a world point (m) in body space. */
+    /**
+     * {@code dest = Rᵀ·(world − p)}: a world point (m) in body space.
+     *
+     * @param world the point in world space, m
+     * @param dest receives the body-space point
+     * @return {@code dest}
+     */
     public Vector3d pointToLocal(Vector3dc world, Vector3d dest) {
         return pointToLocal(world.x(), world.y(), world.z(), dest);
     }
 
-    /** {@code dest = Rᵀ·((x, y, z) − p)}: a world point (m) in body space. */
+    /**
+     * {@code dest = Rᵀ·((x, y, z) − p)}: a world point (m) in body space.
+     *
+     * @param worldX the x of the world point, m
+     * @param worldY the y of the world point, m
+     * @param worldZ the z of the world point, m
+     * @param dest receives the body-space point
+     * @return {@code dest}
+     */
     public Vector3d pointToLocal(double worldX, double worldY, double worldZ, Vector3d dest) {
         double[] t = state;
         int tk = at + T0;
@@ -1187,7 +1414,13 @@ public final class RigidBody {
                 x * t[tk + 2] + y * t[tk + 6] + z * t[tk + 10]);
     }
 
-    /** {@code dest = R·local}: a body-space direction in world space. */
+    /**
+     * {@code dest = R·local}: a body-space direction in world space.
+     *
+     * @param local the direction in body space
+     * @param dest receives the world direction
+     * @return {@code dest}
+     */
     public Vector3d directionToWorld(Vector3dc local, Vector3d dest) {
         double[] t = state;
         int tk = at + T0;
@@ -1197,7 +1430,13 @@ public final class RigidBody {
                 x * t[tk + 8] + y * t[tk + 9] + z * t[tk + 10]);
     }
 
-    /** {@code dest = Rᵀ·world}: a world direction in body space. */
+    /**
+     * {@code dest = Rᵀ·world}: a world direction in body space.
+     *
+     * @param world the direction in world space
+     * @param dest receives the body-space direction
+     * @return {@code dest}
+     */
     public Vector3d directionToLocal(Vector3dc world, Vector3d dest) {
         double[] t = state;
         int tk = at + T0;
@@ -1207,7 +1446,13 @@ public final class RigidBody {
                 x * t[tk + 2] + y * t[tk + 6] + z * t[tk + 10]);
     }
 
-    /** Velocity (m/s) of the material point at world position {@code point}: {@code v + ω × r}. */
+    /**
+     * Velocity (m/s) of the material point at world position {@code point}: {@code v + ω × r}.
+     *
+     * @param point the point, world coordinates, m
+     * @param dest receives the velocity
+     * @return {@code dest}
+     */
     public Vector3d velocityAtPoint(Vector3dc point, Vector3d dest) {
         double rx = point.x() - state[at + PX], ry = point.y() - state[at + PY], rz = point.z() - state[at + PZ];
         return dest.set(state[at + VX] + (state[at + WY] * rz - state[at + WZ] * ry),
@@ -1244,6 +1489,8 @@ public final class RigidBody {
     /**
      * Wakes the body (restarting the motion average at twice the sleep epsilon, so it does not
      * fall asleep at once) or puts it to sleep (clearing both velocities).
+     *
+     * @param wake {@code true} to wake the body, {@code false} to put it to sleep
      */
     public void setAwake(boolean wake) {
         if (wake && quarantined) {
@@ -1264,6 +1511,8 @@ public final class RigidBody {
      * Whether the world took this body out of the simulation because its state became
      * non-finite (see {@link dev.tumble.core.event.BodyEvent.Type#NON_FINITE}): it stays frozen
      * at its last finite pose, collides with nothing and cannot be woken until {@link #release()}.
+     *
+     * @return whether the body is quarantined
      */
     public boolean isQuarantined() {
         return quarantined;
@@ -1281,7 +1530,11 @@ public final class RigidBody {
         clearAccumulators();
     }
 
-    /** Puts a quarantined body back into the simulation, awake (fix its cause first). */
+    /**
+     * Puts a quarantined body back into the simulation, awake (fix its cause first).
+     *
+     * @return this body
+     */
     public RigidBody release() {
         quarantined = false;
         if (type == BodyType.DYNAMIC) {
@@ -1295,7 +1548,12 @@ public final class RigidBody {
         return canSleep;
     }
 
-    /** Allows or forbids sleeping; forbidding it wakes a sleeping body. */
+    /**
+     * Allows or forbids sleeping; forbidding it wakes a sleeping body.
+     *
+     * @param allowed whether the body may fall asleep
+     * @return this body
+     */
     public RigidBody canSleep(boolean allowed) {
         canSleep = allowed;
         if (!allowed && !awake) {
@@ -1309,7 +1567,12 @@ public final class RigidBody {
         return motion;
     }
 
-    /** Restores the recency-weighted motion (snapshots, reference data); must be finite ≥ 0. */
+    /**
+     * Restores the recency-weighted motion (snapshots, reference data); must be finite ≥ 0.
+     *
+     * @param value the motion, m²/s²
+     * @return this body
+     */
     public RigidBody motion(double value) {
         this.motion = Check.nonNegative("motion", value);
         return this;
@@ -1320,7 +1583,12 @@ public final class RigidBody {
         return sleepEpsilon;
     }
 
-    /** Sets the motion threshold below which the body falls asleep (finite, ≥ 0). */
+    /**
+     * Sets the motion threshold below which the body falls asleep (finite, ≥ 0).
+     *
+     * @param epsilon the threshold on the motion, m²/s²
+     * @return this body
+     */
     public RigidBody sleepEpsilon(double epsilon) {
         this.sleepEpsilon = Check.nonNegative("sleepEpsilon", epsilon);
         return this;
@@ -1333,7 +1601,12 @@ public final class RigidBody {
         return userData;
     }
 
-    /** Attaches any object of the game's to this body. */
+    /**
+     * Attaches any object of the game's to this body.
+     *
+     * @param data the object, or null
+     * @return this body
+     */
     public RigidBody userData(Object data) {
         this.userData = data;
         return this;
@@ -1357,6 +1630,9 @@ public final class RigidBody {
     /**
      * Sets the friction coefficient μ (finite, ≥ 0). A contact's friction mixes both bodies'
      * values by the world's friction rule.
+     *
+     * @param mu the friction coefficient, dimensionless
+     * @return this body
      */
     public RigidBody friction(double mu) {
         this.friction = Check.nonNegative("friction", mu);
@@ -1368,7 +1644,12 @@ public final class RigidBody {
         return restitution;
     }
 
-    /** Sets the coefficient of restitution e in [0, 1] (a contact uses the larger of its two bodies'). */
+    /**
+     * Sets the coefficient of restitution e in [0, 1] (a contact uses the larger of its two bodies').
+     *
+     * @param e the coefficient of restitution, dimensionless
+     * @return this body
+     */
     public RigidBody restitution(double e) {
         this.restitution = Check.inRange("restitution", e, 0, 1);
         return this;
@@ -1399,14 +1680,19 @@ public final class RigidBody {
         return "RigidBody[" + type + ", p=" + position() + ", v=" + velocity() + ", awake=" + awake + "]";
     }
 
-    // ------------------------------------------------------------------ collision shapes (issue 4)
+    // ------------------------------------------------------------------ collision shapes
     // Everything for shapes lives in this section; nothing above depends on it.
 
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapesView =
             java.util.Collections.unmodifiableList(shapes);
 
-    /** A dynamic body carrying {@code shapes} (see {@link #addShape}); call {@link #density} to derive its mass. */
+    /**
+     * A dynamic body carrying {@code shapes} (see {@link #addShape}); call {@link #density} to derive its mass.
+     *
+     * @param shapes the shapes, each at its offset pose in body space
+     * @return a new dynamic body
+     */
     public static RigidBody dynamic(dev.tumble.core.collision.shape.Shape... shapes) {
         RigidBody b = dynamic();
         for (dev.tumble.core.collision.shape.Shape s : shapes) {
@@ -1422,7 +1708,12 @@ public final class RigidBody {
     /** Density (kg/m³, about water's) given to a dynamic body made from shapes. */
     public static final double DEFAULT_DENSITY = 1000;
 
-    /** A static body carrying {@code shapes} (half-spaces and planes belong here). */
+    /**
+     * A static body carrying {@code shapes} (half-spaces and planes belong here).
+     *
+     * @param shapes the shapes, each at its offset pose in body space
+     * @return a new static body
+     */
     public static RigidBody fixed(dev.tumble.core.collision.shape.Shape... shapes) {
         RigidBody b = fixed();
         for (dev.tumble.core.collision.shape.Shape s : shapes) {
@@ -1446,6 +1737,9 @@ public final class RigidBody {
     /**
      * Attaches a collision shape at its offset pose (body space). A body with several shapes is a
      * compound. Does not change the mass; call {@link #density(double)} afterwards.
+     *
+     * @param shape the shape, not null
+     * @return this body
      */
     public RigidBody addShape(dev.tumble.core.collision.shape.Shape shape) {
         Check.notNull("shape", shape);
@@ -1463,12 +1757,19 @@ public final class RigidBody {
      * Whether the world sweeps this body's motion each step to stop it passing through thin
      * shapes (on by default). It only costs anything in steps where the body moves further than
      * its {@link #innerRadius()}, so it matters for small, fast bodies.
+     *
+     * @return whether continuous collision is on for this body
      */
     public boolean continuousCollision() {
         return continuousCollision;
     }
 
-    /** Turns continuous collision for this body on or off (see {@link #continuousCollision()}). */
+    /**
+     * Turns continuous collision for this body on or off (see {@link #continuousCollision()}).
+     *
+     * @param on whether to sweep this body
+     * @return this body
+     */
     public RigidBody continuousCollision(boolean on) {
         this.continuousCollision = on;
         return this;
@@ -1480,6 +1781,8 @@ public final class RigidBody {
      * that reasons from {@code position = start + velocity·dt} adds it back to know where the
      * body started; the sequential-impulse solver clears it for every body it solves, so after a
      * step of a sequential-impulse world it reads zero.
+     *
+     * @return the pull-back, m, world axes (a view refreshed by each call)
      */
     Vector3dc sweptBack() {
         return vectorView(SWEPT_BACK_VIEW, SX);
@@ -1500,7 +1803,13 @@ public final class RigidBody {
         return state[at + SZ];
     }
 
-    /** Records {@link #sweptBack()}; the world's continuous-collision pass calls this. */
+    /**
+     * Records {@link #sweptBack()}; the world's continuous-collision pass calls this.
+     *
+     * @param dx the x of the pull-back, m
+     * @param dy the y of the pull-back, m
+     * @param dz the z of the pull-back, m
+     */
     void sweptBack(double dx, double dy, double dz) {
         Check.finite("sweptBack", dx, dy, dz);
         setTriple(SX, dx, dy, dz);
@@ -1512,6 +1821,8 @@ public final class RigidBody {
      * continuous collision sweeps it. Zero for a body without shapes or whose shapes all sit away
      * from its centre of mass. Worked out once and cached: set shape offsets before the body joins
      * a world (the world caches its shapes' reach then too).
+     *
+     * @return the radius, m
      */
     public double innerRadius() {
         double cached = innerRadius;
@@ -1531,10 +1842,10 @@ public final class RigidBody {
 
     /**
      * Cached {@link #innerRadius()}, NaN until asked: the world's continuous collision asks for
-     * it several times per body per step, and walking the shapes then was a cache miss or three
-     * per body in a large world. Forgotten when a shape is added, the shapes are re-centred, or
-     * the body joins a world ({@link BodyRegistry#add}), so an offset set on a shape before then
-     * is seen.
+     * it several times per body per step, and walking the shapes each time would be a cache miss
+     * or three per body in a large world. Forgotten when a shape is added, the shapes are
+     * re-centred, or the body joins a world ({@link BodyRegistry#add}), so an offset set on a
+     * shape before then is seen.
      */
     double innerRadius = Double.NaN;
 
@@ -1550,6 +1861,8 @@ public final class RigidBody {
      * mass: when the combined centre is off the origin, the shape offsets are shifted by it and
      * the body position moved by it, so no shape moves in the world.
      *
+     * @param kilogramsPerCubicMetre the density, kg/m³ (finite, &gt; 0)
+     * @return this body
      * @throws IllegalArgumentException for a non-positive density, no shapes, an unbounded shape,
      *     or a mass or inertia out of the range of doubles; the body is then unchanged
      */

@@ -13,7 +13,11 @@ public record CollisionFilter(int categoryBits, int maskBits, int group) {
     /** Category 1, collides with everything, no group. */
     public static final CollisionFilter DEFAULT = new CollisionFilter(1, -1, 0);
 
-    /** @return whether {@code a} and {@code b} may collide. */
+    /**
+     * @param a one filter
+     * @param b the other filter
+     * @return whether {@code a} and {@code b} may collide.
+     */
     public static boolean shouldCollide(CollisionFilter a, CollisionFilter b) {
         if (a.group == b.group && a.group != 0) {
             return a.group > 0;
@@ -21,7 +25,10 @@ public record CollisionFilter(int categoryBits, int maskBits, int group) {
         return (a.maskBits & b.categoryBits) != 0 && (b.maskBits & a.categoryBits) != 0;
     }
 
-    /** @return whether a query with this filter accepts a proxy with filter {@code proxy} (mask against category). */
+    /**
+     * @param proxy the proxy's filter
+     * @return whether a query with this filter accepts a proxy with filter {@code proxy} (mask against category).
+     */
     public boolean accepts(CollisionFilter proxy) {
         return (maskBits & proxy.categoryBits) != 0;
     }

@@ -41,7 +41,8 @@ public final class Contact {
     private RigidBody body0;
     private RigidBody body1;
     // Point (m) and unit normal, kept as fields of the contact itself: a large world has tens of
-    // thousands of contacts, and one object per contact is one cache miss where three were.
+    // thousands of contacts, and one object per contact is one cache miss where three objects
+    // would be three.
     private double pointX, pointY, pointZ;
     private double normalX, normalY = 1, normalZ;
     // Views for point() and normal(), made on first use: the solvers read components, and a
@@ -69,13 +70,34 @@ public final class Contact {
     public Contact() {
     }
 
-    /** A validated contact; see {@link #set(RigidBody, RigidBody, double, double, double, double, double, double, double, double, double)}. */
+    /**
+     * A validated contact; see {@link #set(RigidBody, RigidBody, double, double, double, double, double, double, double, double, double)}.
+     *
+     * @param body0 the first body; may be {@code null} only if {@code body1} is not
+     * @param body1 the second body, or {@code null} for the static world
+     * @param point the contact point, world space, m
+     * @param normal the contact normal, from body 1 towards body 0
+     * @param penetration overlap depth along the normal, m (negative: separated)
+     * @param friction Coulomb friction coefficient (≥ 0)
+     * @param restitution coefficient of restitution, in [0, 1]
+     */
     public Contact(RigidBody body0, RigidBody body1, Vector3dc point, Vector3dc normal, double penetration,
             double friction, double restitution) {
         set(body0, body1, point, normal, penetration, friction, restitution);
     }
 
-    /** Sets every input of the contact; see the component form. */
+    /**
+     * Sets every input of the contact; see the component form.
+     *
+     * @param body0 the first body; may be {@code null} only if {@code body1} is not
+     * @param body1 the second body, or {@code null} for the static world
+     * @param point the contact point, world space, m
+     * @param normal the contact normal, from body 1 towards body 0
+     * @param penetration overlap depth along the normal, m (negative: separated)
+     * @param friction Coulomb friction coefficient (≥ 0)
+     * @param restitution coefficient of restitution, in [0, 1]
+     * @return this contact
+     */
     public Contact set(RigidBody body0, RigidBody body1, Vector3dc point, Vector3dc normal, double penetration,
             double friction, double restitution) {
         if (point == null) {
@@ -94,10 +116,14 @@ public final class Contact {
      * @param body0 the first body; may be {@code null} only if {@code body1} is not (the bodies are
      *     then swapped and the normal negated when the contact is prepared)
      * @param body1 the second body, or {@code null} for the static world; must differ from body0
-     * @param px contact point x, world space (m); likewise {@code py}, {@code pz}; finite
-     * @param nx contact normal x, from body 1 towards body 0; likewise {@code ny}, {@code nz}. A
+     * @param px contact point x, world space (m), finite
+     * @param py contact point y, world space (m)
+     * @param pz contact point z, world space (m)
+     * @param nx contact normal x, from body 1 towards body 0. With {@code ny}, {@code nz} a
      *     finite non-zero vector; used exactly when {@code ||n|² − 1| ≤ }{@value #NORMAL_UNIT_TOLERANCE},
      *     normalised otherwise
+     * @param ny contact normal y
+     * @param nz contact normal z
      * @param penetration overlap depth along the normal (m), finite; negative means separated
      * @param friction Coulomb friction coefficient, finite and ≥ 0 (0 selects the frictionless path)
      * @param restitution coefficient of restitution in [0, 1]
@@ -174,6 +200,7 @@ public final class Contact {
      * collision's; {@link #set} clears the mark. The sequential-impulse solver's shock sweep
      * never holds a body through a joint contact.
      *
+     * @param isJoint whether a joint wrote this contact
      * @return this contact
      */
     public Contact joint(boolean isJoint) {
@@ -188,6 +215,7 @@ public final class Contact {
      * ({@code ResolverSettings.jointVelocityCorrection}); {@link #set} clears it. Takes effect at
      * the next {@link #calculateInternals}.
      *
+     * @param bias the separating velocity asked for, m/s
      * @return this contact
      */
     public Contact velocityBias(double bias) {
@@ -217,7 +245,10 @@ public final class Contact {
         return body1;
     }
 
-    /** @return body {@code i} (0 or 1). */
+    /**
+     * @param i which body, 0 or 1
+     * @return body {@code i} (0 or 1).
+     */
     public RigidBody body(int i) {
         return i == 0 ? body0 : body1;
     }
@@ -286,7 +317,11 @@ public final class Contact {
         return appliedNormalImpulse;
     }
 
-    /** Adds to the recorded normal impulse (N·s): for solvers other than the built-in resolvers. */
+    /**
+     * Adds to the recorded normal impulse (N·s): for solvers other than the built-in resolvers.
+     *
+     * @param impulse the impulse to add, N·s
+     */
     public void addAppliedNormalImpulse(double impulse) {
         appliedNormalImpulse += impulse;
     }
@@ -296,18 +331,32 @@ public final class Contact {
         return restitution;
     }
 
-    /** Copies the contact basis (contact-to-world, row-major, columns normal, t0, t1) into {@code dest9}. */
+    /**
+     * Copies the contact basis (contact-to-world, row-major, columns normal, t0, t1) into {@code dest9}.
+     *
+     * @param dest9 receives the nine entries
+     * @return {@code dest9}
+     */
     public double[] contactToWorld(double[] dest9) {
         System.arraycopy(read().contactToWorld, 0, dest9, 0, 9);
         return dest9;
     }
 
-    /** @return entry {@code rowMajorIndex} (0–8) of the contact basis. */
+    /**
+     * @param rowMajorIndex {@code 3·row + column}, 0–8
+     * @return entry {@code rowMajorIndex} (0–8) of the contact basis.
+     */
     public double contactToWorld(int rowMajorIndex) {
         return read().contactToWorld[rowMajorIndex];
     }
 
-    /** Copies the contact point relative to body {@code i}'s centre of mass (m, world axes) into {@code dest}. */
+    /**
+     * Copies the contact point relative to body {@code i}'s centre of mass (m, world axes) into {@code dest}.
+     *
+     * @param i which body, 0 or 1
+     * @param dest receives the offset
+     * @return {@code dest}
+     */
     public Vector3d relativeContactPosition(int i, Vector3d dest) {
         Internals st = read();
         return i == 0 ? dest.set(st.r0x, st.r0y, st.r0z) : dest.set(st.r1x, st.r1y, st.r1z);
@@ -316,6 +365,9 @@ public final class Contact {
     /**
      * Copies the closing velocity in contact coordinates (m/s; x along the normal, negative when
      * closing) into {@code dest}.
+     *
+     * @param dest receives the velocity
+     * @return {@code dest}
      */
     public Vector3d contactVelocity(Vector3d dest) {
         Internals st = read();
@@ -642,6 +694,9 @@ public final class Contact {
      * impulse only. With no restitution {@code ΔE ≤ 0} already (a stopping impulse dissipates), so
      * scaling it to zero always succeeds.
      *
+     * @param velocityChange receives Δv of body 0 in [0..2] and body 1 in [3..5], m/s
+     * @param rotationChange receives Δω of body 0 in [0..2] and body 1 in [3..5], rad/s
+     * @param diagnostics receives the intermediates, or {@code null}
      * @param limitRestitutionWork whether restitution may be lowered to keep {@code ΔE ≤ 0}; false is
      *     the book's (Cyclone's) impulse, bit for bit
      */
@@ -658,6 +713,10 @@ public final class Contact {
      * {@link #applyVelocityChange(double[], double[], ContactDiagnostics, boolean)} with the
      * caller's working arrays: what a resolver calls, so contacts need not carry their own.
      *
+     * @param velocityChange receives Δv of body 0 in [0..2] and body 1 in [3..5], m/s
+     * @param rotationChange receives Δω of body 0 in [0..2] and body 1 in [3..5], rad/s
+     * @param diagnostics receives the intermediates, or {@code null}
+     * @param limitRestitutionWork whether restitution may be lowered to keep the impulse's work ≤ 0
      * @param scratch working arrays, used only during the call (not shared between threads)
      */
     public void applyVelocityChange(double[] velocityChange, double[] rotationChange, ContactDiagnostics diagnostics,
@@ -1044,11 +1103,16 @@ public final class Contact {
      * {@link #applyPositionChange(double[], double[], double, double, ContactDiagnostics)}, with
      * the choice of what a joint contact ({@link #isJoint()}) does with a clamped turn.
      *
+     * @param linearChange receives body 0's translation in [0..2] and body 1's in [3..5], m
+     * @param angularChange receives body 0's rotation vector in [0..2] and body 1's in [3..5], rad
+     * @param penetration the depth to remove, m
+     * @param angularLimit the limit factor (dimensionless, small-angle radians)
      * @param deferJointExcess when true and this is a joint contact, a body whose angular move is
      *     clamped by the angular limit is not moved linearly by the excess (the book moves it):
      *     the part of the penetration left is fixed by later iterations or steps. A small body
      *     jointed far from its centre wants nearly all of a fix as rotation, so the book's rule
      *     translates it, and what it drags, by almost the whole joint error
+     * @param d receives the intermediates, or {@code null}
      */
     public void applyPositionChange(double[] linearChange, double[] angularChange, double penetration,
             double angularLimit, boolean deferJointExcess, ContactDiagnostics d) {
@@ -1093,6 +1157,7 @@ public final class Contact {
      *
      * @param penetration the depth to remove, m
      * @param angularLimit the limit on each body's angular move, times its lever arm
+     * @return whether either body's turn would be clamped
      */
     public boolean positionFixClamped(double penetration, double angularLimit) {
         Internals st = prepared();
@@ -1231,6 +1296,12 @@ public final class Contact {
      * update): {@code penetration ∓= (Δp + Δθ × r_b)·n}, minus for body 0, plus for body 1.
      *
      * @param b which body of this contact moved (0 or 1)
+     * @param lx the body's translation x, m
+     * @param ly the body's translation y, m
+     * @param lz the body's translation z, m
+     * @param ax the body's rotation vector x, rad
+     * @param ay the body's rotation vector y, rad
+     * @param az the body's rotation vector z, rad
      */
     public void updatePenetration(int b, double lx, double ly, double lz, double ax, double ay, double az) {
         Internals st = prepared();
@@ -1255,6 +1326,14 @@ public final class Contact {
      * velocity-pass update), then recomputes the desired delta velocity.
      *
      * @param b which body of this contact changed (0 or 1)
+     * @param vx the body's change of velocity x, m/s
+     * @param vy the body's change of velocity y, m/s
+     * @param vz the body's change of velocity z, m/s
+     * @param wx the body's change of angular velocity about world x, rad/s
+     * @param wy the body's change of angular velocity about world y, rad/s
+     * @param wz the body's change of angular velocity about world z, rad/s
+     * @param duration the step, s
+     * @param velocityLimit closing speed below which restitution is off, m/s
      */
     public void updateContactVelocity(int b, double vx, double vy, double vz, double wx, double wy, double wz,
             double duration, double velocityLimit) {

@@ -50,7 +50,13 @@ public final class WorldDebugDraw {
     private final Vector3d b = new Vector3d();
     private final Vector3d half = new Vector3d();
 
-    /** Turns a layer on or off. */
+    /**
+     * Turns a layer on or off.
+     *
+     * @param layer the layer
+     * @param on whether to draw it
+     * @return this walker
+     */
     public WorldDebugDraw layer(Layer layer, boolean on) {
         if (on) {
             layers.add(layer);
@@ -60,12 +66,22 @@ public final class WorldDebugDraw {
         return this;
     }
 
-    /** @return whether a layer is drawn. */
+    /**
+     * @param layer the layer
+     * @return whether a layer is drawn.
+     */
     public boolean isOn(Layer layer) {
         return layers.contains(layer);
     }
 
-    /** Draws the bodies, contacts and joints given into {@code draw}. */
+    /**
+     * Draws the bodies, contacts and joints given into {@code draw}.
+     *
+     * @param bodies the bodies
+     * @param contacts the contacts
+     * @param joints the joints
+     * @param draw receives the lines and points
+     */
     public void draw(List<RigidBody> bodies, ContactBuffer contacts, List<Joint> joints, DebugDraw draw) {
         for (int i = 0; i < bodies.size(); i++) {
             RigidBody body = bodies.get(i);

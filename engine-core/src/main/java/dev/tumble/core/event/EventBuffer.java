@@ -38,6 +38,7 @@ public final class EventBuffer {
      * {@link #accumulateLast}), after any already here, when they are first read or
      * {@link #settle settled}. It must read only what stays unchanged until then.
      *
+     * @param fill writes the contact events, not null
      * @throws IllegalStateException when contact events are already deferred
      */
     public void deferContacts(Runnable fill) {
@@ -59,7 +60,19 @@ public final class EventBuffer {
         }
     }
 
-    /** Records a contact event. */
+    /**
+     * Records a contact event.
+     *
+     * @param type begin, persist or end
+     * @param a the first body of the pair
+     * @param b the second body of the pair
+     * @param point the deepest contact point, world space, m
+     * @param normal the normal there, from body B towards body A
+     * @param penetration the deepest penetration, m
+     * @param normalImpulse the normal impulse between the pair this step, N·s
+     * @param pointCount the number of contact points so far
+     * @return the recorded event (pooled: valid until the buffer is cleared)
+     */
     public ContactEvent addContact(ContactEvent.Type type, BodyId a, BodyId b, Vector3dc point, Vector3dc normal,
             double penetration, double normalImpulse, int pointCount) {
         settle(); // deferred events keep their place before this one
@@ -87,7 +100,14 @@ public final class EventBuffer {
         return e;
     }
 
-    /** Adds to the impulse and point count of the last contact event (a pair's further points). */
+    /**
+     * Adds to the impulse and point count of the last contact event (a pair's further points).
+     *
+     * @param normalImpulse the point's normal impulse, N·s
+     * @param point the point, world space, m; kept when it is the deepest
+     * @param normal the normal at the point, from body B towards body A
+     * @param penetration the point's penetration, m
+     */
     public void accumulateLast(double normalImpulse, Vector3dc point, Vector3dc normal, double penetration) {
         ContactEvent e = contacts.get(contacts.size() - 1);
         e.normalImpulse += normalImpulse;
@@ -99,7 +119,12 @@ public final class EventBuffer {
         }
     }
 
-    /** Records a body event. */
+    /**
+     * Records a body event.
+     *
+     * @param type what happened to the body
+     * @param body the body
+     */
     public void addBody(BodyEvent.Type type, BodyId body) {
         BodyEvent e;
         if (bodies.size() < bodyPool.size()) {
@@ -113,7 +138,11 @@ public final class EventBuffer {
         bodies.add(e);
     }
 
-    /** Moves every event of {@code other} to the end of this buffer (values copied). */
+    /**
+     * Moves every event of {@code other} to the end of this buffer (values copied).
+     *
+     * @param other the buffer to take the events from
+     */
     public void takeFrom(EventBuffer other) {
         other.settle();
         for (int i = 0; i < other.contacts.size(); i++) {

@@ -77,7 +77,14 @@ public class Aero implements ForceGenerator {
         return wind;
     }
 
-    /** Sets the wind velocity, world axes, m/s. */
+    /**
+     * Sets the wind velocity, world axes, m/s.
+     *
+     * @param x wind velocity x, m/s
+     * @param y wind velocity y, m/s
+     * @param z wind velocity z, m/s
+     * @return this generator
+     */
     public Aero wind(double x, double y, double z) {
         Check.finite("wind", x, y, z);
         wind.set(x, y, z);

@@ -44,6 +44,7 @@ public class AeroControl extends Aero {
      * Sets the control setting and recomputes the tensor in effect.
      *
      * @param setting in [−1, 1]: −1 gives the minimum tensor, 0 the base, +1 the maximum
+     * @return this generator
      */
     public AeroControl control(double setting) {
         Check.inRange("control", setting, -1, 1);

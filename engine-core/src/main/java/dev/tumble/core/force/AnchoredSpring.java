@@ -52,7 +52,14 @@ public final class AnchoredSpring implements ForceGenerator {
         return anchor;
     }
 
-    /** Moves the fixed world end, in m. Does not wake the body. */
+    /**
+     * Moves the fixed world end, in m. Does not wake the body.
+     *
+     * @param x the anchor x, m
+     * @param y the anchor y, m
+     * @param z the anchor z, m
+     * @return this spring
+     */
     public AnchoredSpring anchor(double x, double y, double z) {
         Check.finite("anchor", x, y, z);
         anchor.set(x, y, z);
@@ -64,7 +71,12 @@ public final class AnchoredSpring implements ForceGenerator {
         return springConstant;
     }
 
-    /** Sets the stiffness, N/m, finite and {@code >= 0}. */
+    /**
+     * Sets the stiffness, N/m, finite and {@code >= 0}.
+     *
+     * @param k the spring constant, N/m
+     * @return this spring
+     */
     public AnchoredSpring springConstant(double k) {
         this.springConstant = Check.nonNegative("springConstant", k);
         return this;
@@ -75,7 +87,12 @@ public final class AnchoredSpring implements ForceGenerator {
         return restLength;
     }
 
-    /** Sets the rest length, m, finite and {@code >= 0}. */
+    /**
+     * Sets the rest length, m, finite and {@code >= 0}.
+     *
+     * @param length the rest length, m
+     * @return this spring
+     */
     public AnchoredSpring restLength(double length) {
         this.restLength = Check.nonNegative("restLength", length);
         return this;

@@ -43,6 +43,7 @@ public class AngledAero extends Aero {
      * Turns the surface relative to the body and recomputes the body-axes tensor.
      *
      * @param q any non-zero, finite quaternion (normalised)
+     * @return this generator
      */
     public AngledAero orientation(Quaterniondc q) {
         Check.rotation("orientation", q);

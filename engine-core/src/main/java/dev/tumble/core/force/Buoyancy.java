@@ -95,7 +95,12 @@ public final class Buoyancy implements ForceGenerator {
         return waterHeight;
     }
 
-    /** Moves the liquid surface to world height {@code y}, m (tides, flooding). */
+    /**
+     * Moves the liquid surface to world height {@code y}, m (tides, flooding).
+     *
+     * @param y the surface height, m
+     * @return this generator
+     */
     public Buoyancy waterHeight(double y) {
         this.waterHeight = Check.finite("waterHeight", y);
         return this;
@@ -106,7 +111,12 @@ public final class Buoyancy implements ForceGenerator {
         return liquidDensity;
     }
 
-    /** Sets the liquid density, kg/m³, {@code > 0}. */
+    /**
+     * Sets the liquid density, kg/m³, {@code > 0}.
+     *
+     * @param density the density, kg/m³
+     * @return this generator
+     */
     public Buoyancy liquidDensity(double density) {
         this.liquidDensity = Check.positive("liquidDensity", density);
         return this;
@@ -118,6 +128,7 @@ public final class Buoyancy implements ForceGenerator {
     }
 
     /**
+     * @param y the centre of buoyancy's height, m
      * @return the submerged fraction in [0, 1] for a centre of buoyancy at world height
      *     {@code y} (m)
      */

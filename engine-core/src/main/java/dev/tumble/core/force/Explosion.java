@@ -95,6 +95,7 @@ public final class Explosion implements ForceGenerator {
     }
 
     /**
+     * @param t time since detonation, s
      * @return the radius of the shell's outer edge at {@code t} s after detonation, m (0 before
      *     the wave starts)
      */
@@ -205,14 +206,26 @@ public final class Explosion implements ForceGenerator {
         private Builder() {
         }
 
-        /** The detonation point, world coordinates, m. */
+        /**
+         * The detonation point, world coordinates, m.
+         *
+         * @param x the point x, m
+         * @param y the point y, m
+         * @param z the point z, m
+         * @return this builder
+         */
         public Builder detonation(double x, double y, double z) {
             Check.finite("detonation", x, y, z);
             detonation.set(x, y, z);
             return this;
         }
 
-        /** The detonation point, world coordinates, m. */
+        /**
+         * The detonation point, world coordinates, m.
+         *
+         * @param point the point, m
+         * @return this builder
+         */
         public Builder detonation(Vector3dc point) {
             Check.finite("detonation", point);
             return detonation(point.x(), point.y(), point.z());
@@ -225,6 +238,7 @@ public final class Explosion implements ForceGenerator {
          * @param maxRadius bodies farther than this (m) are not pulled, {@code >= minRadius}
          * @param duration length of the phase, s, {@code >= 0} (0: no implosion)
          * @param force pull toward the detonation point, N, {@code >= 0}
+         * @return this builder
          */
         public Builder implosion(double minRadius, double maxRadius, double duration, double force) {
             Check.nonNegative("implosionMinRadius", minRadius);
@@ -251,6 +265,7 @@ public final class Explosion implements ForceGenerator {
          *     the wave, N, {@code >= 0}
          * @param duration length of the phase, s, {@code >= 0} (0: no wave); the push falls
          *     linearly to zero over it
+         * @return this builder
          */
         public Builder concussion(double speed, double thickness, double peakForce, double duration) {
             Check.positive("shockwaveSpeed", speed);

@@ -35,6 +35,8 @@ public final class ForceRegistry {
     /**
      * A world's registry: it takes only bodies of {@code members}. A generator on any other body
      * would push a body this world never steps.
+     *
+     * @param members the world's bodies
      */
     public ForceRegistry(BodyRegistry members) {
         this.members = Check.notNull("members", members);
@@ -44,6 +46,8 @@ public final class ForceRegistry {
      * Registers {@code generator} to act on {@code body} every step, after the registrations
      * already present.
      *
+     * @param body the body the generator acts on
+     * @param generator the generator
      * @return this registry
      * @throws IllegalArgumentException when an argument is null or, for a world's registry, the
      *     body is not in that world; nothing is registered then
@@ -79,6 +83,8 @@ public final class ForceRegistry {
     /**
      * Removes the first registration of exactly this pair; the others keep their order.
      *
+     * @param body the registration's body
+     * @param generator the registration's generator
      * @return whether a registration was removed
      */
     public boolean remove(RigidBody body, ForceGenerator generator) {
@@ -94,6 +100,7 @@ public final class ForceRegistry {
     /**
      * Removes every registration of {@code body} (for example when the body leaves the world).
      *
+     * @param body the body
      * @return how many registrations were removed
      */
     public int removeBody(RigidBody body) {
@@ -110,6 +117,7 @@ public final class ForceRegistry {
     /**
      * Removes every registration of {@code generator} (for example a finished explosion).
      *
+     * @param generator the generator
      * @return how many registrations were removed
      */
     public int removeGenerator(ForceGenerator generator) {
@@ -162,7 +170,11 @@ public final class ForceRegistry {
         return size;
     }
 
-    /** @return whether exactly this pair is registered at least once. */
+    /**
+     * @param body the registration's body
+     * @param generator the registration's generator
+     * @return whether exactly this pair is registered at least once.
+     */
     public boolean contains(RigidBody body, ForceGenerator generator) {
         for (int i = 0; i < size; i++) {
             if (bodies[i] == body && generators[i] == generator) {

@@ -24,13 +24,23 @@ public final class Gravity implements ForceGenerator {
 
     private final Vector3d gravity = new Vector3d();
 
-    /** A field of acceleration {@code (gx, gy, gz)} in m/s². */
+    /**
+     * A field of acceleration {@code (gx, gy, gz)} in m/s².
+     *
+     * @param gx acceleration x, m/s²
+     * @param gy acceleration y, m/s²
+     * @param gz acceleration z, m/s²
+     */
     public Gravity(double gx, double gy, double gz) {
         Check.finite("gravity", gx, gy, gz);
         gravity.set(gx, gy, gz);
     }
 
-    /** A field of acceleration {@code g} in m/s². */
+    /**
+     * A field of acceleration {@code g} in m/s².
+     *
+     * @param g the acceleration, m/s²
+     */
     public Gravity(Vector3dc g) {
         this(Check.finite("gravity", g).x(), g.y(), g.z());
     }
@@ -45,7 +55,14 @@ public final class Gravity implements ForceGenerator {
         return gravity;
     }
 
-    /** Changes the field's acceleration, in m/s². */
+    /**
+     * Changes the field's acceleration, in m/s².
+     *
+     * @param gx acceleration x, m/s²
+     * @param gy acceleration y, m/s²
+     * @param gz acceleration z, m/s²
+     * @return this generator
+     */
     public Gravity gravity(double gx, double gy, double gz) {
         Check.finite("gravity", gx, gy, gz);
         gravity.set(gx, gy, gz);

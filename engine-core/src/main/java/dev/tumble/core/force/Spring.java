@@ -61,7 +61,12 @@ public final class Spring implements ForceGenerator {
         this.restLength = restLength;
     }
 
-    /** Registers this spring with both ends (a static end is skipped). */
+    /**
+     * Registers this spring with both ends (a static end is skipped).
+     *
+     * @param registry the registry to add the spring to
+     * @return this spring
+     */
     public Spring register(ForceRegistry registry) {
         if (bodyA.type() != BodyType.STATIC) {
             registry.add(bodyA, this);
@@ -87,7 +92,12 @@ public final class Spring implements ForceGenerator {
         return springConstant;
     }
 
-    /** Sets the stiffness, N/m, finite and {@code >= 0}. */
+    /**
+     * Sets the stiffness, N/m, finite and {@code >= 0}.
+     *
+     * @param k the spring constant, N/m
+     * @return this spring
+     */
     public Spring springConstant(double k) {
         this.springConstant = Check.nonNegative("springConstant", k);
         return this;
@@ -98,7 +108,12 @@ public final class Spring implements ForceGenerator {
         return restLength;
     }
 
-    /** Sets the rest length, m, finite and {@code >= 0}. */
+    /**
+     * Sets the rest length, m, finite and {@code >= 0}.
+     *
+     * @param length the rest length, m
+     * @return this spring
+     */
     public Spring restLength(double length) {
         this.restLength = Check.nonNegative("restLength", length);
         return this;

@@ -13,7 +13,11 @@ public final class Check {
     private Check() {
     }
 
-    /** @return {@code value} when finite. */
+    /**
+     * @param field the name the exception gives the value
+     * @param value the value to check
+     * @return {@code value} when finite.
+     */
     public static double finite(String field, double value) {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException(field + " must be finite, was " + value);
@@ -21,7 +25,11 @@ public final class Check {
         return value;
     }
 
-    /** @return {@code value} when finite and {@code >= 0}. */
+    /**
+     * @param field the name the exception gives the value
+     * @param value the value to check
+     * @return {@code value} when finite and {@code >= 0}.
+     */
     public static double nonNegative(String field, double value) {
         finite(field, value);
         if (value < 0) {
@@ -30,7 +38,11 @@ public final class Check {
         return value;
     }
 
-    /** @return {@code value} when finite and {@code > 0}. */
+    /**
+     * @param field the name the exception gives the value
+     * @param value the value to check
+     * @return {@code value} when finite and {@code > 0}.
+     */
     public static double positive(String field, double value) {
         finite(field, value);
         if (!(value > 0)) {
@@ -39,7 +51,13 @@ public final class Check {
         return value;
     }
 
-    /** @return {@code value} when within {@code [lo, hi]}. */
+    /**
+     * @param field the name the exception gives the value
+     * @param value the value to check
+     * @param lo the least value allowed
+     * @param hi the greatest value allowed
+     * @return {@code value} when within {@code [lo, hi]}.
+     */
     public static double inRange(String field, double value, double lo, double hi) {
         finite(field, value);
         if (value < lo || value > hi) {
@@ -49,7 +67,12 @@ public final class Check {
         return value;
     }
 
-    /** @return {@code value} when not null. */
+    /**
+     * @param <T> the value's type
+     * @param field the name the exception gives the value
+     * @param value the value to check
+     * @return {@code value} when not null.
+     */
     public static <T> T notNull(String field, T value) {
         if (value == null) {
             throw new IllegalArgumentException(field + " must not be null");
@@ -57,7 +80,14 @@ public final class Check {
         return value;
     }
 
-    /** Checks three components, naming the field as {@code field} with its value. */
+    /**
+     * Checks three components, naming the field as {@code field} with its value.
+     *
+     * @param field the name the exception gives the vector
+     * @param x the x to check
+     * @param y the y to check
+     * @param z the z to check
+     */
     public static void finite(String field, double x, double y, double z) {
         if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
             throw new IllegalArgumentException(
@@ -65,14 +95,22 @@ public final class Check {
         }
     }
 
-    /** @return {@code v} when not null and finite. */
+    /**
+     * @param field the name the exception gives the vector
+     * @param v the vector to check
+     * @return {@code v} when not null and finite.
+     */
     public static Vector3dc finite(String field, Vector3dc v) {
         notNull(field, v);
         finite(field, v.x(), v.y(), v.z());
         return v;
     }
 
-    /** @return {@code q} when not null, finite and of non-zero length. */
+    /**
+     * @param field the name the exception gives the quaternion
+     * @param q the quaternion to check
+     * @return {@code q} when not null, finite and of non-zero length.
+     */
     public static Quaterniondc rotation(String field, Quaterniondc q) {
         notNull(field, q);
         double d = q.x() * q.x() + q.y() * q.y() + q.z() * q.z() + q.w() * q.w();
@@ -91,6 +129,11 @@ public final class Check {
      * Checks a symmetric 3×3 matrix: finite, symmetric to a relative 1e-9, and positive definite
      * ({@code allowSemiDefinite} also admits zero eigenvalues, as an inverse inertia of an
      * infinitely heavy axis has).
+     *
+     * @param field the name the exception gives the matrix
+     * @param m the matrix to check
+     * @param allowSemiDefinite whether zero eigenvalues are admitted
+     * @return {@code m}
      */
     public static Matrix3dc symmetricPositive(String field, Matrix3dc m, boolean allowSemiDefinite) {
         notNull(field, m);
@@ -129,10 +172,22 @@ public final class Check {
         return m;
     }
 
+    /**
+     * Formats a quaternion for an exception message.
+     *
+     * @param q the quaternion
+     * @return {@code [w=…, x=…, y=…, z=…]}
+     */
     public static String describe(Quaterniondc q) {
         return "[w=" + q.w() + ", x=" + q.x() + ", y=" + q.y() + ", z=" + q.z() + "]";
     }
 
+    /**
+     * Formats a 3×3 matrix for an exception message, row by row.
+     *
+     * @param m the matrix
+     * @return {@code [[row 0], [row 1], [row 2]]}
+     */
     public static String describe(Matrix3dc m) {
         return "[[" + m.m00() + ", " + m.m10() + ", " + m.m20() + "], [" + m.m01() + ", " + m.m11()
                 + ", " + m.m21() + "], [" + m.m02() + ", " + m.m12() + ", " + m.m22() + "]]";

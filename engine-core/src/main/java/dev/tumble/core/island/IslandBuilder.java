@@ -29,7 +29,11 @@ public final class IslandBuilder {
     private int[] rootToIsland = new int[16];
     private int[] cursor = new int[17];
 
-    /** Starts a new build over {@code bodyCount} bodies with no constraints. */
+    /**
+     * Starts a new build over {@code bodyCount} bodies with no constraints.
+     *
+     * @param bodyCount the number of bodies (≥ 0)
+     */
     public void begin(int bodyCount) {
         this.bodyCount = bodyCount;
         this.constraintCount = 0;
@@ -51,6 +55,8 @@ public final class IslandBuilder {
      * Adds a constraint (contact or joint) between two bodies; either may be −1 (static or
      * absent). A constraint with no dynamic body belongs to no island.
      *
+     * @param bodyA one body's index, or −1
+     * @param bodyB the other body's index, or −1
      * @return the constraint's index (its order of addition)
      */
     public int connect(int bodyA, int bodyB) {
@@ -91,6 +97,8 @@ public final class IslandBuilder {
     /**
      * Finishes the build. Bodies flagged false in {@code inIsland} (static, or not simulated)
      * are left out of every island; pass null to include all.
+     *
+     * @param inIsland per body, whether it may join an island; or null
      */
     public void finish(boolean[] inIsland) {
         labelIslands(inIsland);
@@ -165,7 +173,10 @@ public final class IslandBuilder {
         }
     }
 
-    /** @return the island of constraint {@code c}, or −1 when it touches no island body. */
+    /**
+     * @param c the constraint's index
+     * @return the island of constraint {@code c}, or −1 when it touches no island body.
+     */
     public int islandOfConstraint(int c) {
         int a = constraintA[c];
         int b = constraintB[c];
@@ -180,27 +191,44 @@ public final class IslandBuilder {
         return islandCount;
     }
 
-    /** @return island of body {@code i}, or −1 when it is in none. */
+    /**
+     * @param i the body's index
+     * @return island of body {@code i}, or −1 when it is in none.
+     */
     public int islandOfBody(int i) {
         return islandOfBody[i];
     }
 
-    /** @return number of bodies in island {@code k}. */
+    /**
+     * @param k the island's index
+     * @return number of bodies in island {@code k}.
+     */
     public int bodyCount(int k) {
         return bodyStart[k + 1] - bodyStart[k];
     }
 
-    /** @return the {@code j}-th body (ascending index) of island {@code k}. */
+    /**
+     * @param k the island's index
+     * @param j the body's position within the island
+     * @return the {@code j}-th body (ascending index) of island {@code k}.
+     */
     public int body(int k, int j) {
         return bodyOrder[bodyStart[k] + j];
     }
 
-    /** @return number of constraints in island {@code k}. */
+    /**
+     * @param k the island's index
+     * @return number of constraints in island {@code k}.
+     */
     public int constraintCount(int k) {
         return constraintStart[k + 1] - constraintStart[k];
     }
 
-    /** @return the {@code j}-th constraint (input order) of island {@code k}. */
+    /**
+     * @param k the island's index
+     * @param j the constraint's position within the island
+     * @return the {@code j}-th constraint (input order) of island {@code k}.
+     */
     public int constraint(int k, int j) {
         return constraintOrder[constraintStart[k] + j];
     }

@@ -12,8 +12,9 @@ import org.joml.Vector3dc;
  */
 public final class BallJoint extends MillingtonJoint {
     /**
-     * @param anchor the shared point in world coordinates now (m)
+     * @param body0 the first body, not null
      * @param body1 the second body, or null to pin body 0 to the world at {@code anchor}
+     * @param anchor the shared point in world coordinates now (m)
      */
     public BallJoint(RigidBody body0, RigidBody body1, Vector3dc anchor) {
         super(body0, localAnchor(Check.notNull("body0", body0), Check.finite("anchor", anchor)),

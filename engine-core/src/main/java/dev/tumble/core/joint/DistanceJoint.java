@@ -27,6 +27,8 @@ public final class DistanceJoint extends Joint {
     private final double length;
 
     /**
+     * @param kind rod or cable
+     * @param body0 the first body, not null
      * @param anchor0 the point on body 0 in world coordinates now (m)
      * @param body1 the second body, or null for a fixed world point
      * @param anchor1 the point on body 1 in world coordinates now (m)

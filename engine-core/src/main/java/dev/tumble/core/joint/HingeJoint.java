@@ -33,9 +33,10 @@ public final class HingeJoint extends Joint {
     private final Vector3d w0 = new Vector3d(), w1 = new Vector3d(), wa = new Vector3d(), t = new Vector3d();
 
     /**
+     * @param body0 the first body, not null
+     * @param body1 the second body, or null to hinge body 0 to the world
      * @param anchor a point on the hinge line, world coordinates now (m)
      * @param axis the hinge direction, world coordinates now (non-zero)
-     * @param body1 the second body, or null to hinge body 0 to the world
      */
     public HingeJoint(RigidBody body0, RigidBody body1, Vector3dc anchor, Vector3dc axis) {
         super(body0, body1);
@@ -64,7 +65,13 @@ public final class HingeJoint extends Joint {
         axis1.set(body1 == null ? n : body1.directionToLocal(n, new Vector3d()));
     }
 
-    /** Limits the hinge angle to {@code [lower, upper]} (rad, lower ≤ 0 ≤ upper recommended). */
+    /**
+     * Limits the hinge angle to {@code [lower, upper]} (rad, lower ≤ 0 ≤ upper recommended).
+     *
+     * @param lower the least angle, rad
+     * @param upper the greatest angle, rad
+     * @return this joint
+     */
     public HingeJoint limits(double lower, double upper) {
         Check.finite("lower", lower);
         Check.finite("upper", upper);

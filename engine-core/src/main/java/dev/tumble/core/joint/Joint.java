@@ -19,18 +19,29 @@ public abstract class Joint {
     /** Friction on joint contacts: Millington uses 1, which also holds the joint points together sideways. */
     public static final double JOINT_FRICTION = 1.0;
 
+    /** The first body: the one each contact's normal says how to move. */
     protected final RigidBody body0;
+    /** The second body, or null when the joint anchors body 0 to the world. */
     protected final RigidBody body1;
     private boolean collideConnected;
     /** Impulses the soft-step solver accumulated on this joint's rows (see {@link #solverImpulses()}). */
     private final double[] solverImpulses = new double[SOLVER_ROWS];
     /** Rows of {@link #solverImpulses()}: point (3), axis alignment (2), lower and upper limit, length. */
     public static final int SOLVER_ROWS = 8;
-    // Scratch for the generators (no allocation per step).
+    /** Scratch vector for the contact generators, so a step allocates nothing. */
     protected final Vector3d a = new Vector3d();
+    /** Scratch vector for the contact generators, so a step allocates nothing. */
     protected final Vector3d b = new Vector3d();
+    /** Scratch vector for the contact generators, so a step allocates nothing. */
     protected final Vector3d d = new Vector3d();
 
+    /**
+     * A joint between two different bodies.
+     *
+     * @param body0 the first body, not null
+     * @param body1 the second body, or null to anchor body 0 to the world
+     * @throws IllegalArgumentException when body0 is null or both are the same body
+     */
     protected Joint(RigidBody body0, RigidBody body1) {
         Check.notNull("body0", body0);
         if (body0 == body1) {
@@ -48,7 +59,12 @@ public abstract class Joint {
         return collideConnected;
     }
 
-    /** Sets whether the two joined bodies collide with each other. */
+    /**
+     * Sets whether the two joined bodies collide with each other.
+     *
+     * @param collide whether they collide
+     * @return this joint
+     */
     public Joint collideConnected(boolean collide) {
         this.collideConnected = collide;
         return this;
@@ -60,6 +76,8 @@ public abstract class Joint {
      * that substep. Indices: 0–2 the held point (x, y, z), 3–4 a hinge's axis alignment, 5 and 6
      * the lower and upper limit (hinge angle or cable length), 7 a rod's length. Owned by the
      * world's solver: read, do not write.
+     *
+     * @return the impulses, {@link #SOLVER_ROWS} entries
      */
     public double[] solverImpulses() {
         return solverImpulses;
@@ -78,6 +96,7 @@ public abstract class Joint {
     /**
      * Writes this step's contacts for the joint into {@code contacts}.
      *
+     * @param contacts receives the contacts
      * @return the number of contacts written
      */
     public abstract int addContacts(ContactBuffer contacts);
@@ -88,15 +107,32 @@ public abstract class Joint {
      */
     public abstract double error();
 
-    /** Draws the joint (anchors and the segment between them). */
+    /**
+     * Draws the joint (anchors and the segment between them).
+     *
+     * @param draw receives the lines and points
+     */
     public abstract void debugDraw(DebugDraw draw);
 
-    /** World point of a body-space anchor on body (or, when body is null, the anchor itself). */
+    /**
+     * World point of a body-space anchor on body (or, when body is null, the anchor itself).
+     *
+     * @param body the body, or null for the world
+     * @param local the anchor in body space, m
+     * @param dest receives the world point
+     * @return {@code dest}
+     */
     protected static Vector3d worldAnchor(RigidBody body, Vector3dc local, Vector3d dest) {
         return body == null ? dest.set(local) : body.pointToWorld(local, dest);
     }
 
-    /** Body-space point for a world point (or the world point itself when body is null). */
+    /**
+     * Body-space point for a world point (or the world point itself when body is null).
+     *
+     * @param body the body, or null for the world
+     * @param world the point in world space, m
+     * @return a new vector holding the body-space point, m
+     */
     protected static Vector3d localAnchor(RigidBody body, Vector3dc world) {
         return body == null ? new Vector3d(world) : body.pointToLocal(world, new Vector3d());
     }
@@ -109,6 +145,9 @@ public abstract class Joint {
      * the one with positive penetration is projected out, and whichever of a pair is closing
      * stops the relative velocity along its axis.
      *
+     * @param contacts receives the contacts
+     * @param pa the point on body 0, world space, m
+     * @param pb the point on body 1, world space, m
      * @return the number of contacts written (6)
      */
     protected int holdTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb) {
@@ -127,6 +166,11 @@ public abstract class Joint {
      * Adds the contact that brings world points {@code pa} (on body 0) and {@code pb} (on body 1)
      * together when they are more than {@code allowed} apart.
      *
+     * @param contacts receives the contact
+     * @param pa the point on body 0, world space, m
+     * @param pb the point on body 1, world space, m
+     * @param allowed how far apart the points may be, m
+     * @param friction the contact's friction coefficient
      * @return 1 when a contact was written, else 0
      */
     protected int pullTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb, double allowed, double friction) {

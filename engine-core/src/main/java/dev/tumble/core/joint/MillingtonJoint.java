@@ -18,6 +18,7 @@ public class MillingtonJoint extends Joint {
     private final double error;
 
     /**
+     * @param body0 the first body, not null
      * @param position0 the joint point in body 0's coordinates (m)
      * @param body1 the second body, or null to pin body 0 to a world point
      * @param position1 the joint point in body 1's coordinates, or in world coordinates when

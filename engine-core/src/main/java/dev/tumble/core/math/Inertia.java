@@ -17,7 +17,15 @@ public final class Inertia {
     private Inertia() {
     }
 
-    /** A solid box of the given half-extents (m). */
+    /**
+     * A solid box of the given half-extents (m).
+     *
+     * @param mass the mass, kg
+     * @param hx the half-extent along x, m
+     * @param hy the half-extent along y, m
+     * @param hz the half-extent along z, m
+     * @return a new inertia tensor, kg·m²
+     */
     public static Matrix3d box(double mass, double hx, double hy, double hz) {
         Check.positive("mass", mass);
         Check.positive("halfExtent.x", hx);
@@ -27,7 +35,13 @@ public final class Inertia {
         return diagonal(k * (hy * hy + hz * hz), k * (hx * hx + hz * hz), k * (hx * hx + hy * hy));
     }
 
-    /** A solid sphere of radius {@code r} (m): {@code 2/5·m·r²}. */
+    /**
+     * A solid sphere of radius {@code r} (m): {@code 2/5·m·r²}.
+     *
+     * @param mass the mass, kg
+     * @param r the radius, m
+     * @return a new inertia tensor, kg·m²
+     */
     public static Matrix3d sphere(double mass, double r) {
         Check.positive("mass", mass);
         Check.positive("radius", r);
@@ -35,7 +49,13 @@ public final class Inertia {
         return diagonal(i, i, i);
     }
 
-    /** A thin spherical shell of radius {@code r} (m): {@code 2/3·m·r²}. */
+    /**
+     * A thin spherical shell of radius {@code r} (m): {@code 2/3·m·r²}.
+     *
+     * @param mass the mass, kg
+     * @param r the radius, m
+     * @return a new inertia tensor, kg·m²
+     */
     public static Matrix3d sphericalShell(double mass, double r) {
         Check.positive("mass", mass);
         Check.positive("radius", r);
@@ -43,7 +63,14 @@ public final class Inertia {
         return diagonal(i, i, i);
     }
 
-    /** A solid cylinder along y of radius {@code r} and half-height {@code h} (m). */
+    /**
+     * A solid cylinder along y of radius {@code r} and half-height {@code h} (m).
+     *
+     * @param mass the mass, kg
+     * @param r the radius, m
+     * @param h the half-height, m
+     * @return a new inertia tensor, kg·m²
+     */
     public static Matrix3d cylinder(double mass, double r, double h) {
         Check.positive("mass", mass);
         Check.positive("radius", r);
@@ -55,6 +82,11 @@ public final class Inertia {
     /**
      * A solid capsule along y: a cylinder of radius {@code r} and half-height {@code h} (m) capped
      * by two hemispheres; the mass is shared by volume.
+     *
+     * @param mass the mass, kg
+     * @param r the radius, m
+     * @param h the half-height of the cylinder part, m
+     * @return a new inertia tensor, kg·m²
      */
     public static Matrix3d capsule(double mass, double r, double h) {
         Check.positive("mass", mass);
@@ -70,7 +102,13 @@ public final class Inertia {
         return diagonal(side, axial, side);
     }
 
-    /** Volume of a capsule (m³). */
+    /**
+     * Volume of a capsule (m³).
+     *
+     * @param r the radius, m
+     * @param h the half-height of the cylinder part, m
+     * @return the volume, m³
+     */
     public static double capsuleVolume(double r, double h) {
         return Math.PI * r * r * 2 * h + 4.0 / 3.0 * Math.PI * r * r * r;
     }
@@ -78,6 +116,12 @@ public final class Inertia {
     /**
      * Moves an inertia tensor about the centre of mass to a parallel axis through a point at
      * {@code offset} (m) from it: {@code I + m(|d|²·E − d·dᵀ)}.
+     *
+     * @param aboutCentre the tensor about the centre of mass, kg·m²
+     * @param mass the mass, kg
+     * @param offset the point's offset from the centre of mass, m
+     * @param dest receives the moved tensor
+     * @return {@code dest}
      */
     public static Matrix3d parallelAxis(Matrix3dc aboutCentre, double mass, Vector3dc offset, Matrix3d dest) {
         double x = offset.x(), y = offset.y(), z = offset.z();
@@ -88,7 +132,14 @@ public final class Inertia {
                 aboutCentre.m20() - mass * z * x, aboutCentre.m21() - mass * z * y, aboutCentre.m22() + mass * (d2 - z * z));
     }
 
-    /** The tensor {@code R·I·Rᵀ} of a body whose axes are turned by {@code rotation}. */
+    /**
+     * The tensor {@code R·I·Rᵀ} of a body whose axes are turned by {@code rotation}.
+     *
+     * @param inertia the tensor in the body's own axes, kg·m²
+     * @param rotation the rotation {@code R}
+     * @param dest receives the turned tensor
+     * @return {@code dest}
+     */
     public static Matrix3d rotate(Matrix3dc inertia, Matrix3dc rotation, Matrix3d dest) {
         Matrix3d r = new Matrix3d(rotation);
         Matrix3d rt = new Matrix3d(rotation).transpose();

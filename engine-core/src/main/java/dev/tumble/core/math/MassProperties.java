@@ -22,6 +22,8 @@ public record MassProperties(double mass, Vector3dc centre, Matrix3dc inertia) {
      *
      * @param vertices vertex positions, metres
      * @param triangles vertex indices, three per triangle, counter-clockwise seen from outside
+     * @param density the density, kg/m³
+     * @return the mass properties
      */
     public static MassProperties ofClosedMesh(Vector3dc[] vertices, int[] triangles, double density) {
         Check.positive("density", density);
@@ -70,7 +72,12 @@ public record MassProperties(double mass, Vector3dc centre, Matrix3dc inertia) {
         return new MassProperties(mass, centre, inertia);
     }
 
-    /** Volume (m³) of the solid at the given density. */
+    /**
+     * Volume (m³) of the solid at the given density.
+     *
+     * @param density the density the mass was computed with, kg/m³
+     * @return the volume, m³
+     */
     public double volume(double density) {
         return mass / density;
     }

@@ -19,7 +19,12 @@ import org.joml.Vector3d;
  */
 public record PrincipalAxes(Vector3d moments, Matrix3d axes) {
 
-    /** Decomposes a symmetric tensor. */
+    /**
+     * Decomposes a symmetric tensor.
+     *
+     * @param inertia a symmetric inertia tensor, kg·m²
+     * @return its moments and axes
+     */
     public static PrincipalAxes of(Matrix3dc inertia) {
         DMatrixRMaj m = new DMatrixRMaj(3, 3);
         for (int r = 0; r < 3; r++) {

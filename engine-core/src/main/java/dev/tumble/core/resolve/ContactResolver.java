@@ -19,12 +19,20 @@ public interface ContactResolver {
      * changes the velocities of their bodies and updates the contacts' penetrations and
      * velocities.
      *
+     * @param contacts the contacts
+     * @param count how many of {@code contacts} to resolve
+     * @param duration the step, s
      * @throws IllegalArgumentException if {@code duration} is not finite and positive, or
      *     {@code count} is out of range
      */
     void resolveContacts(Contact[] contacts, int count, double duration);
 
-    /** Resolves every contact of {@code buffer}; see {@link #resolveContacts(Contact[], int, double)}. */
+    /**
+     * Resolves every contact of {@code buffer}; see {@link #resolveContacts(Contact[], int, double)}.
+     *
+     * @param buffer the contacts
+     * @param duration the step, s
+     */
     default void resolveContacts(ContactBuffer buffer, double duration) {
         resolveContacts(buffer.array(), buffer.size(), duration);
     }
@@ -38,6 +46,10 @@ public interface ContactResolver {
     /** @return the settings in use. */
     ResolverSettings settings();
 
-    /** Sets an observer (or {@code null} for none) to watch each iteration. */
+    /**
+     * Sets an observer (or {@code null} for none) to watch each iteration.
+     *
+     * @param observer the observer, or {@code null}
+     */
     void setObserver(ResolverObserver observer);
 }

@@ -22,10 +22,10 @@ import org.joml.Vector3d;
  *   <li><b>Energy left with:</b> the kinetic energy now, with the final orientations, plus the work
  *       the solver's moves did against each body's applied acceleration a (gravity),
  *       {@code −m·a·Δx}. The orientation matters: a thin body turned by a position pass keeps
- *       its angular velocity, but ½ωᵀIω changes with the turn (a spinning 20 × 4 × 5.5 cm bar
- *       bouncing off the ground gained a quarter of its energy that way in the fuzz). The lift
- *       matters: a body found 4 cm into the ground had fallen those 4 cm, and lifting it out
- *       while it rebounds at the speed it gained would add m·g·4 cm.
+ *       its angular velocity, but ½ωᵀIω changes with the turn (a spinning bar bouncing off the
+ *       ground can gain a sizeable share of its energy that way). The lift matters: a body found
+ *       a depth d into the ground had fallen that d, and lifting it out while it rebounds at the
+ *       speed it gained would add m·g·d.
  *   <li><b>Allowed</b> per body: ½·m·|a|²·dt², what the step's integration took off (symplectic
  *       Euler) and lifting a resting body back by its sag restores, plus m·|a|·{@code lift}, the
  *       position pass's own resting corrections.
@@ -117,8 +117,8 @@ final class EnergyGuard {
      * double[], int[], int[], int, double, double)}; with {@code positionsFollow} the caller moves each body by
      * {@code (v_new − v_old)·dt} for whatever this changes (a solver that ends bodies at {@code start + v·dt}, as
      * impulse repositioning does), so the work of that move against the applied acceleration is part of the balance.
-     * Without it a scaled-down body kept the lift of the velocity it no longer has: a joint that threw an 83 kg body
-     * up 1.6 cm in one step was stopped by the guard but left up there (random-scene fuzz, seed 49: +13 J).
+     * Without it a scaled-down body would keep the lift of the velocity it no longer has: a body a joint threw upwards
+     * would be stopped by the guard but left up there, with energy the step never paid for.
      */
     boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
             double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
@@ -159,9 +159,8 @@ final class EnergyGuard {
         if (free && mass > 0 && !(relative > excess)) {
             // The rigid spin alone holds more than the island brought: a correction drew its
             // bodies together (a torn joint closing), so the same angular momentum spins a smaller
-            // inertia faster (a 271 kg box hinged to a 427 kg capsule, flying free, gained 52 J so
-            // in the fuzz, seed 345). That energy is the correction's, not the island's: the spin
-            // pays too, and only the momentum, which no correction changes, is kept.
+            // inertia faster. That energy is the correction's, not the island's: the spin pays
+            // too, and only the momentum, which no correction changes, is kept.
             wx = 0;
             wy = 0;
             wz = 0;
@@ -381,9 +380,9 @@ final class EnergyGuard {
      * the part of each body's lift above what a resting body needs (its sag of the step, |a|·dt²,
      * plus {@code lift}) is taken back, to the share the energy allows (all of it if that is not
      * enough). A resting body's own correction is never taken back: taken back whole, as the
-     * sequential-impulse solver may, it left a ball under a compressed rod sinking 2.7 mm a step
-     * into the ground. Turns are interpolated with the same share. The guard then runs again from
-     * the velocities it was first given.
+     * sequential-impulse solver may, it would leave a body pressed down by a joint sinking into
+     * the ground step after step. Turns are interpolated with the same share. The guard then
+     * runs again from the velocities it was first given.
      *
      * @return whether any pose or velocity changed
      */

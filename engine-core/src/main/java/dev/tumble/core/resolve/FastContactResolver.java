@@ -73,7 +73,11 @@ public final class FastContactResolver extends AbstractContactResolver {
         this(ResolverSettings.DEFAULTS);
     }
 
-    /** A resolver with the given settings. */
+    /**
+     * A resolver with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public FastContactResolver(ResolverSettings settings) {
         super(settings);
     }
@@ -84,6 +88,9 @@ public final class FastContactResolver extends AbstractContactResolver {
      * earlier call left, {@link #energySlack()}) instead of a fresh allowance per body, so the two
      * calls together gain no more than one.
      *
+     * @param c the contacts
+     * @param n how many of {@code c} to resolve
+     * @param duration the step, s
      * @param energyAllowance J, finite and ≥ 0
      */
     public void resolveContacts(Contact[] c, int n, double duration, double energyAllowance) {

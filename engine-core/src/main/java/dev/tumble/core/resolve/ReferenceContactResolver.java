@@ -18,7 +18,11 @@ public final class ReferenceContactResolver extends AbstractContactResolver {
         this(ResolverSettings.DEFAULTS);
     }
 
-    /** A resolver with the given settings. */
+    /**
+     * A resolver with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public ReferenceContactResolver(ResolverSettings settings) {
         super(settings);
     }

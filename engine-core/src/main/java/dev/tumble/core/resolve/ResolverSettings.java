@@ -60,11 +60,11 @@ package dev.tumble.core.resolve;
  *     fraction of the error per step, in [0, 1]). 0 (the default and Cyclone's) corrects joints
  *     in the position pass, as the book does. A position fix moves bodies without a velocity, so
  *     the energy it adds (a body lifted, a body turned so that a collision fix lifts it) is paid
- *     by the energy guard out of motion the island may not have; a joint torn far apart (metres,
- *     in the fuzz) spent the whole position budget turning its bodies by the angular limit over
- *     and over. Corrected at the velocity level, whatever a joint adds is kinetic energy, which
- *     the energy guard sees and takes back. The world's default resolver uses {@link
- *     #DEFAULT_JOINT_VELOCITY_CORRECTION}
+ *     by the energy guard out of motion the island may not have, and a joint torn far apart can
+ *     spend the whole position budget turning its bodies by the angular limit over and over.
+ *     Corrected at the velocity level, whatever a joint adds is kinetic energy, which the energy
+ *     guard sees and takes back. The world's default resolver uses
+ *     {@link #DEFAULT_JOINT_VELOCITY_CORRECTION}
  * @param scaleBackPositions with {@link #energyGuard()}: when the guard cannot take a call's
  *     excess energy out of the bodies' motion (the position passes lifted bodies that were nearly
  *     at rest, so there is no motion to take it from), the position passes' moves are scaled back
@@ -76,14 +76,13 @@ package dev.tumble.core.resolve;
  * @param jointPositionFixes when above 0, the most times the regular position pass fixes any one
  *     joint contact in a call (≥ 0; 0, the default and Cyclone's, sets no limit); a joint contact
  *     that reached it is left alone by the position passes of that call, and what is left of its
- *     error waits for the next step. The
- *     pass always fixes the deepest contact first, and two joint contacts that undo each other
- *     (a hinge's two axis points, each fix turning the body by the angular limit and no further)
- *     stay deepest for thousands of fixes: they spent the whole budget while a resting body's
- *     ground contact, a little shallower, was never fixed and the body sank a few millimetres a
- *     step. A call without collision contacts (a hanging chain) is not limited: there is nothing
- *     to starve. Only {@link FastContactResolver} applies it. The world's default resolver uses
- *     {@link #DEFAULT_JOINT_POSITION_FIXES}
+ *     error waits for the next step. The pass always fixes the deepest contact first, and two
+ *     joint contacts that undo each other (a hinge's two axis points, each fix turning the body by
+ *     the angular limit and no further) can stay deepest for thousands of fixes and spend the
+ *     whole budget, while a resting body's ground contact, a little shallower, is never fixed and
+ *     the body sinks step after step. A call without collision contacts (a hanging chain) is not
+ *     limited: there is nothing to starve. Only {@link FastContactResolver} applies it. The
+ *     world's default resolver uses {@link #DEFAULT_JOINT_POSITION_FIXES}
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
         double positionEpsilon, double velocityLimit, double angularLimit, PositionProjection positionProjection,
@@ -122,7 +121,32 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
     /** The defaults: the book's values, nonlinear projection. */
     public static final ResolverSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param velocityIterations the most impulses per resolve call (≥ 0)
+     * @param positionIterations the most position fixes per resolve call (≥ 0)
+     * @param velocityEpsilon desired delta velocity left alone, m/s (≥ 0)
+     * @param positionEpsilon penetration left alone, m (≥ 0)
+     * @param velocityLimit closing speed below which restitution is off, m/s (≥ 0)
+     * @param angularLimit cap on a body's angular share of a position fix, dimensionless (≥ 0)
+     * @param positionProjection nonlinear or linear projection, not null
+     * @param linearSlop penetration linear projection leaves, m (≥ 0)
+     * @param linearCorrectionFraction share of the penetration linear projection removes per fix,
+     *     in (0, 1]
+     * @param contactMargin how far apart shapes are still reported as contacts, m (≥ 0)
+     * @param shockPropagation whether a shock-propagation pass follows each pass
+     * @param limitRestitutionWork whether restitution is lowered where an impulse would add energy
+     * @param energyGuard whether energy a call added is taken out of the bodies' motion
+     * @param staticRecheck whether a world re-checks moved bodies against the static world
+     * @param deferJointExcess whether a clamped joint fix leaves its excess for later fixes
+     * @param jointVelocityCorrection fraction of a joint's error corrected per step by velocity, in
+     *     [0, 1]
+     * @param scaleBackPositions whether position moves the energy guard cannot pay for are scaled
+     *     back
+     * @param jointPositionFixes the most fixes per joint contact in a position pass (≥ 0; 0: no
+     *     limit)
+     */
     public ResolverSettings {
         if (velocityIterations < 0) {
             throw new IllegalArgumentException("velocityIterations must be >= 0, was " + velocityIterations);
@@ -166,6 +190,9 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
     /**
      * Cyclone's exact configuration ({@code ContactResolver(iterations)} with epsilons 0.01, the
      * angular limit {@code (double) 0.2f}), for reproducing its results.
+     *
+     * @param iterations the velocity and position iteration limit
+     * @return Cyclone's settings
      */
     public static ResolverSettings cyclone(int iterations) {
         return builder().iterations(iterations).angularLimit(CYCLONE_ANGULAR_LIMIT).build();
@@ -207,122 +234,220 @@ public record ResolverSettings(int velocityIterations, int positionIterations, d
         private Builder() {
         }
 
-        /** Sets both iteration limits. */
+        /**
+         * Sets both iteration limits.
+         *
+         * @param both the velocity and position iteration limit (≥ 0)
+         * @return this builder
+         */
         public Builder iterations(int both) {
             this.velocityIterations = both;
             this.positionIterations = both;
             return this;
         }
 
-        /** The most impulses per resolve call. */
+        /**
+         * The most impulses per resolve call.
+         *
+         * @param v the most impulses per call (≥ 0)
+         * @return this builder
+         */
         public Builder velocityIterations(int v) {
             this.velocityIterations = v;
             return this;
         }
 
-        /** The most position fixes per resolve call. */
+        /**
+         * The most position fixes per resolve call.
+         *
+         * @param v the most position fixes per call (≥ 0)
+         * @return this builder
+         */
         public Builder positionIterations(int v) {
             this.positionIterations = v;
             return this;
         }
 
-        /** m/s. */
+        /**
+         * m/s.
+         *
+         * @param v the velocity epsilon, m/s (≥ 0)
+         * @return this builder
+         */
         public Builder velocityEpsilon(double v) {
             this.velocityEpsilon = v;
             return this;
         }
 
-        /** m. */
+        /**
+         * m.
+         *
+         * @param v the position epsilon, m (≥ 0)
+         * @return this builder
+         */
         public Builder positionEpsilon(double v) {
             this.positionEpsilon = v;
             return this;
         }
 
-        /** m/s. */
+        /**
+         * m/s.
+         *
+         * @param v the restitution velocity limit, m/s (≥ 0)
+         * @return this builder
+         */
         public Builder velocityLimit(double v) {
             this.velocityLimit = v;
             return this;
         }
 
-        /** Dimensionless (small-angle radians). */
+        /**
+         * Dimensionless (small-angle radians).
+         *
+         * @param v the angular limit (≥ 0)
+         * @return this builder
+         */
         public Builder angularLimit(double v) {
             this.angularLimit = v;
             return this;
         }
 
-        /** Nonlinear (default) or linear projection. */
+        /**
+         * Nonlinear (default) or linear projection.
+         *
+         * @param v the projection, not null
+         * @return this builder
+         */
         public Builder positionProjection(PositionProjection v) {
             this.positionProjection = v;
             return this;
         }
 
-        /** m, linear projection only. */
+        /**
+         * m, linear projection only.
+         *
+         * @param v the slop, m (≥ 0)
+         * @return this builder
+         */
         public Builder linearSlop(double v) {
             this.linearSlop = v;
             return this;
         }
 
-        /** (0, 1], linear projection only. */
+        /**
+         * (0, 1], linear projection only.
+         *
+         * @param v the correction fraction, in (0, 1]
+         * @return this builder
+         */
         public Builder linearCorrectionFraction(double v) {
             this.linearCorrectionFraction = v;
             return this;
         }
 
-        /** m, ≥ 0; used by the world's narrow phase. */
+        /**
+         * m, ≥ 0; used by the world's narrow phase.
+         *
+         * @param v the contact margin, m (≥ 0)
+         * @return this builder
+         */
         public Builder contactMargin(double v) {
             this.contactMargin = v;
             return this;
         }
 
-        /** Whether a shock-propagation pass follows each pass (default off). */
+        /**
+         * Whether a shock-propagation pass follows each pass (default off).
+         *
+         * @param on whether to run the pass
+         * @return this builder
+         */
         public Builder shockPropagation(boolean on) {
             this.shockPropagation = on;
             return this;
         }
 
-        /** Whether restitution is lowered where an impulse would add energy (default off). */
+        /**
+         * Whether restitution is lowered where an impulse would add energy (default off).
+         *
+         * @param on whether to limit restitution's work
+         * @return this builder
+         */
         public Builder limitRestitutionWork(boolean on) {
             this.limitRestitutionWork = on;
             return this;
         }
 
-        /** Whether energy a call added is taken out of the bodies' motion (default off). */
+        /**
+         * Whether energy a call added is taken out of the bodies' motion (default off).
+         *
+         * @param on whether to run the energy guard
+         * @return this builder
+         */
         public Builder energyGuard(boolean on) {
             this.energyGuard = on;
             return this;
         }
 
-        /** Whether a world re-checks moved bodies against the static world after solving (default off). */
+        /**
+         * Whether a world re-checks moved bodies against the static world after solving (default off).
+         *
+         * @param on whether to re-check against the static world
+         * @return this builder
+         */
         public Builder staticRecheck(boolean on) {
             this.staticRecheck = on;
             return this;
         }
 
-        /** Whether a joint contact's clamped turn leaves its excess for later fixes (default off). */
+        /**
+         * Whether a joint contact's clamped turn leaves its excess for later fixes (default off).
+         *
+         * @param on whether to defer the excess
+         * @return this builder
+         */
         public Builder deferJointExcess(boolean on) {
             this.deferJointExcess = on;
             return this;
         }
 
-        /** Fraction of a joint's error corrected per step at the velocity level, in [0, 1]; 0 (default) corrects it in the position pass. */
+        /**
+         * Fraction of a joint's error corrected per step at the velocity level, in [0, 1]; 0 (default) corrects it in the position pass.
+         *
+         * @param fraction the fraction, in [0, 1]
+         * @return this builder
+         */
         public Builder jointVelocityCorrection(double fraction) {
             this.jointVelocityCorrection = fraction;
             return this;
         }
 
-        /** Whether position moves the energy guard cannot pay for are scaled back (default off). */
+        /**
+         * Whether position moves the energy guard cannot pay for are scaled back (default off).
+         *
+         * @param on whether to scale moves back
+         * @return this builder
+         */
         public Builder scaleBackPositions(boolean on) {
             this.scaleBackPositions = on;
             return this;
         }
 
-        /** The most fixes per joint contact in a position pass, ≥ 0; 0 (default) sets no limit. */
+        /**
+         * The most fixes per joint contact in a position pass, ≥ 0; 0 (default) sets no limit.
+         *
+         * @param fixes the limit (≥ 0; 0: none)
+         * @return this builder
+         */
         public Builder jointPositionFixes(int fixes) {
             this.jointPositionFixes = fixes;
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the first invalid field */
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException naming the first invalid field
+         */
         public ResolverSettings build() {
             return new ResolverSettings(velocityIterations, positionIterations, velocityEpsilon, positionEpsilon,
                     velocityLimit, angularLimit, positionProjection, linearSlop, linearCorrectionFraction, contactMargin,

@@ -49,10 +49,9 @@ package dev.tumble.core.resolve;
  *     still not closing. Skipped for islands with a moving kinematic body (which may do work)
  * @param jointBlocks whether joints' contacts are solved as exact bilateral blocks (a held point
  *     as one 3-row block, a hinge as one 5-row block, a rod as one row; see {@code JointBlocks}
- *     and docs/solvers.md) instead of as the book's one-sided contacts. Blocks hold a pendulum's
- *     anchor to 0.003 mm (2.3 mm as contacts), but with huge mass ratios they drag light bodies
- *     through the ground: the fuzz fails 209 of 1,000 scenes with them and 77 without. Off by
- *     default
+ *     and docs/solvers.md) instead of as the book's one-sided contacts. Blocks hold a jointed
+ *     anchor far tighter than contacts do, but with huge mass ratios they drag light bodies
+ *     through the ground, so they are off by default
  * @param velocityTolerance convergence test of the velocity sweeps, m/s (≥ 0): once a sweep
  *     changed no contact's (or joint row's) relative velocity by more than this, and at least
  *     {@code minVelocityIterations} sweeps ran, the remaining sweeps are skipped, as Bullet's
@@ -88,13 +87,12 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     }
 
     /**
-     * Default velocity sweeps. With the shock sweep ({@link #shockPropagation}) 16 keep the
-     * pyramid's top within 1.6 cm while it settles (0.8 cm at 10 s), the tower of 10 and the
-     * dropped pile at rest; 12 let the pyramid's top wander 2.5 cm. Without the shock sweep 24 were
-     * needed, and the pile's columns could still sway (docs/stacking.md).
+     * Default velocity sweeps: with the shock sweep ({@link #shockPropagation}), enough to keep the
+     * standard pyramid's top close while it settles and the tower and the dropped pile at rest;
+     * fewer let the pyramid's top wander (docs/stacking.md).
      */
     public static final int DEFAULT_VELOCITY_ITERATIONS = 16;
-    /** Default position sweeps (2 give the same stacking figures within 1 mm, but jointed ragdolls sag). */
+    /** Default position sweeps (fewer serve stacks as well, but jointed ragdolls sag). */
     public static final int DEFAULT_POSITION_ITERATIONS = 4;
     /** Default position correction: nonlinear Gauss-Seidel (see docs/solvers.md for why). */
     public static final PositionCorrection DEFAULT_POSITION_CORRECTION = PositionCorrection.NONLINEAR_GAUSS_SEIDEL;
@@ -132,8 +130,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
 
     /**
      * Default convergence tolerance of the velocity sweeps, m/s: 1 mm/s moves a contact 17 µm in a
-     * 60 Hz step. It changes no stacking figure measurably (pyramid top 0.76 → 0.60 cm, pile and
-     * towers still at rest) and cuts the resting pile's sweeps from 16 to 2 (docs/solvers.md).
+     * 60 Hz step, too little to change how a stack settles, and a resting stack then stops after
+     * the minimum sweeps (docs/solvers.md).
      */
     public static final double DEFAULT_VELOCITY_TOLERANCE = 1e-3;
 
@@ -143,7 +141,28 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
     /** The defaults. */
     public static final SequentialImpulseSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param velocityIterations the most velocity sweeps (≥ 1)
+     * @param positionIterations position sweeps (≥ 0)
+     * @param positionCorrection how penetration is removed, not null
+     * @param baumgarte fraction of the penetration beyond the slop removed per sweep, in (0, 1]
+     * @param linearSlop penetration left uncorrected, m (≥ 0)
+     * @param maxLinearCorrection the most penetration one contact removes in one sweep, m (&gt; 0)
+     * @param restitutionThreshold closing speed at or below which restitution is ignored, m/s (≥ 0)
+     * @param warmStarting whether warm-start impulses are applied
+     * @param warmStartFactor scale on the warm-start impulses, in [0, 1]
+     * @param relaxation over/under-relaxation of the velocity impulses, in (0, 2)
+     * @param impulseRepositioning whether bodies are moved by the velocity change the solver made
+     * @param speculativeDistance how far apart shapes are still handed over as contacts, m (≥ 0)
+     * @param manifoldIterations normal passes over one manifold's block (≥ 1)
+     * @param shockPropagation whether the shock sweep follows the velocity sweeps
+     * @param energyGuard whether kinetic energy the solver added is scaled away
+     * @param jointBlocks whether joints are solved as bilateral blocks
+     * @param velocityTolerance convergence test of the velocity sweeps, m/s (≥ 0)
+     * @param minVelocityIterations sweeps before the convergence test applies (≥ 1)
+     */
     public SequentialImpulseSettings {
         if (velocityIterations < 1) {
             throw new IllegalArgumentException("velocityIterations must be >= 1, was " + velocityIterations);
@@ -207,6 +226,8 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
      * The closest {@link ResolverSettings} description, for code that only knows the resolver
      * interface: iteration counts, {@code velocityLimit} = restitution threshold, linear
      * projection with this slop and {@code linearCorrectionFraction} = baumgarte.
+     *
+     * @return the equivalent resolver settings
      */
     public ResolverSettings toResolverSettings() {
         return ResolverSettings.builder().velocityIterations(velocityIterations).positionIterations(positionIterations)
@@ -238,115 +259,208 @@ public record SequentialImpulseSettings(int velocityIterations, int positionIter
         private Builder() {
         }
 
-        /** Velocity sweeps (≥ 1). */
+        /**
+         * Velocity sweeps (≥ 1).
+         *
+         * @param v the most velocity sweeps (≥ 1)
+         * @return this builder
+         */
         public Builder velocityIterations(int v) {
             velocityIterations = v;
             return this;
         }
 
-        /** Position sweeps (≥ 0). */
+        /**
+         * Position sweeps (≥ 0).
+         *
+         * @param v the position sweeps (≥ 0)
+         * @return this builder
+         */
         public Builder positionIterations(int v) {
             positionIterations = v;
             return this;
         }
 
-        /** The position correction method. */
+        /**
+         * The position correction method.
+         *
+         * @param v the method, not null
+         * @return this builder
+         */
         public Builder positionCorrection(PositionCorrection v) {
             positionCorrection = v;
             return this;
         }
 
-        /** Dimensionless, (0, 1]. */
+        /**
+         * Dimensionless, (0, 1].
+         *
+         * @param v the Baumgarte factor
+         * @return this builder
+         */
         public Builder baumgarte(double v) {
             baumgarte = v;
             return this;
         }
 
-        /** m, ≥ 0. */
+        /**
+         * m, ≥ 0.
+         *
+         * @param v the linear slop
+         * @return this builder
+         */
         public Builder linearSlop(double v) {
             linearSlop = v;
             return this;
         }
 
-        /** m, &gt; 0. */
+        /**
+         * m, &gt; 0.
+         *
+         * @param v the largest correction per contact and sweep
+         * @return this builder
+         */
         public Builder maxLinearCorrection(double v) {
             maxLinearCorrection = v;
             return this;
         }
 
-        /** m/s, ≥ 0. */
+        /**
+         * m/s, ≥ 0.
+         *
+         * @param v the restitution threshold
+         * @return this builder
+         */
         public Builder restitutionThreshold(double v) {
             restitutionThreshold = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to warm start
+         * @return this builder
+         */
         public Builder warmStarting(boolean v) {
             warmStarting = v;
             return this;
         }
 
-        /** Dimensionless, [0, 1]. */
+        /**
+         * Dimensionless, [0, 1].
+         *
+         * @param v the warm-start scale
+         * @return this builder
+         */
         public Builder warmStartFactor(double v) {
             warmStartFactor = v;
             return this;
         }
 
-        /** Dimensionless, (0, 2). */
+        /**
+         * Dimensionless, (0, 2).
+         *
+         * @param v the relaxation factor
+         * @return this builder
+         */
         public Builder relaxation(double v) {
             relaxation = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to reposition by the velocity change
+         * @return this builder
+         */
         public Builder impulseRepositioning(boolean v) {
             impulseRepositioning = v;
             return this;
         }
 
-        /** m, ≥ 0. */
+        /**
+         * m, ≥ 0.
+         *
+         * @param v the speculative distance
+         * @return this builder
+         */
         public Builder speculativeDistance(double v) {
             speculativeDistance = v;
             return this;
         }
 
-        /** Passes, ≥ 1. */
+        /**
+         * Passes, ≥ 1.
+         *
+         * @param v the passes per manifold
+         * @return this builder
+         */
         public Builder manifoldIterations(int v) {
             manifoldIterations = v;
             return this;
         }
 
-        /** See {@link SequentialImpulseSettings#jointBlocks()}. */
+        /**
+         * See {@link SequentialImpulseSettings#jointBlocks()}.
+         *
+         * @param v whether to solve joints as blocks
+         * @return this builder
+         */
         public Builder jointBlocks(boolean v) {
             jointBlocks = v;
             return this;
         }
 
-        /** See {@link SequentialImpulseSettings#energyGuard()}. */
+        /**
+         * See {@link SequentialImpulseSettings#energyGuard()}.
+         *
+         * @param v whether to run the energy guard
+         * @return this builder
+         */
         public Builder energyGuard(boolean v) {
             energyGuard = v;
             return this;
         }
 
-        /** m/s, ≥ 0 (0 runs every sweep); see {@link SequentialImpulseSettings#velocityTolerance()}. */
+        /**
+         * m/s, ≥ 0 (0 runs every sweep); see {@link SequentialImpulseSettings#velocityTolerance()}.
+         *
+         * @param v the convergence tolerance
+         * @return this builder
+         */
         public Builder velocityTolerance(double v) {
             velocityTolerance = v;
             return this;
         }
 
-        /** Sweeps, ≥ 1; see {@link SequentialImpulseSettings#minVelocityIterations()}. */
+        /**
+         * Sweeps, ≥ 1; see {@link SequentialImpulseSettings#minVelocityIterations()}.
+         *
+         * @param v the sweeps before the convergence test
+         * @return this builder
+         */
         public Builder minVelocityIterations(int v) {
             minVelocityIterations = v;
             return this;
         }
 
-        /** On or off. */
+        /**
+         * On or off.
+         *
+         * @param v whether to run the shock sweep
+         * @return this builder
+         */
         public Builder shockPropagation(boolean v) {
             shockPropagation = v;
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the first invalid field and its value */
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException naming the first invalid field and its value
+         */
         public SequentialImpulseSettings build() {
             return new SequentialImpulseSettings(velocityIterations, positionIterations, positionCorrection, baumgarte,
                     linearSlop, maxLinearCorrection, restitutionThreshold, warmStarting, warmStartFactor, relaxation,

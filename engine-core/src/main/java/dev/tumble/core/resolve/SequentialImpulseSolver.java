@@ -148,18 +148,17 @@ public final class SequentialImpulseSolver implements ContactResolver {
     /** Doubles per body slot in the pose table (for {@link JointBlocks}). */
     static final int POSE_STRIDE = POSE;
     /**
-     * Gauss-Seidel passes over a manifold's normals in the shock sweep: 3 hold the pyramid's top
-     * within 0.7 cm as well as 4 do; 2 let it wander 1.8 cm and 1 lets the tower of 10 lean 1.5 cm.
+     * Gauss-Seidel passes over a manifold's normals in the shock sweep: the fewest that hold a
+     * settled stack's top as still as more passes do; fewer let tall stacks wander and lean.
      */
     private static final int SHOCK_PASSES = 3;
     /**
      * A manifold's shock passes stop once one changed no contact's velocity by more than this
      * share of {@link SequentialImpulseSettings#velocityTolerance()}: most manifolds of a settled
-     * stack stop after one pass (the pyramid's step 0.69 → 0.64 ms, the same from a share of 1
-     * down to 0.1). A tenth, because nothing after the shock sweep corrects what it leaves: the
-     * settled pyramid's last mm/s depend on the share chaotically (at 1, 0.5 and 0.15 some box
-     * trembled at 1–2 mm/s for 6,000 steps; at 0.2 and 0.1 it comes to rest, as with every pass
-     * run), and smaller shares cost time again (0.01: 0.66 ms). 0 runs every pass.
+     * stack then stop after one pass. A tenth of the tolerance, because nothing after the shock
+     * sweep corrects what it leaves: with a larger share whether a settled stack's last slow
+     * motion dies out depends on the share chaotically, and a box may keep trembling; smaller
+     * shares only cost time again. 0 runs every pass.
      */
     static final double SHOCK_TOLERANCE_SHARE = 0.1;
     /**
@@ -192,7 +191,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
         this(SequentialImpulseSettings.DEFAULTS);
     }
 
-    /** A solver with the given settings. */
+    /**
+     * A solver with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public SequentialImpulseSolver(SequentialImpulseSettings settings) {
         if (settings == null) {
             throw new IllegalArgumentException("settings must not be null");
@@ -245,6 +248,10 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * and along the tangents {@link #tangentBasis} derives from the contact's normal. Applied
      * (times the warm-start factor) only if warm starting is on; consumed by the next call.
      *
+     * @param index the contact's index in the next call
+     * @param normalImpulse along the normal, N·s
+     * @param tangentImpulse0 along the first tangent, N·s
+     * @param tangentImpulse1 along the second tangent, N·s
      * @throws IllegalArgumentException if {@code index < 0} or an impulse is not finite
      */
     public void setWarmStart(int index, double normalImpulse, double tangentImpulse0, double tangentImpulse1) {
@@ -293,7 +300,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * {@code n} only and is continuous except near {@code ±a}, a direction no axis-aligned or
      * gravity-aligned normal comes close to.
      *
+     * @param nx the unit normal x
+     * @param ny the unit normal y
+     * @param nz the unit normal z
      * @param dest6 receives t0 in [0..2] and t1 in [3..5]
+     * @return {@code dest6}
      */
     public static double[] tangentBasis(double nx, double ny, double nz, double[] dest6) {
         double cx = ny * AZ - nz * AY, cy = nz * AX - nx * AZ, cz = nx * AY - ny * AX;
@@ -350,9 +361,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
             // The guard on the velocities, with the bodies where they take them: a velocity it
             // takes off is taken off the step's motion too, before the position pass (which then
             // mends joints and contacts at the poses the bodies really end at). Checked only after
-            // the position pass, a body stopped by the guard kept the lift of the velocity it no
-            // longer had: a joint that threw an 83 kg body up 1.6 cm in one step left it there
-            // (random-scene fuzz, seed 49: +13 J).
+            // the position pass, a body the guard stopped would keep the lift of the velocity it
+            // no longer has, and with it energy the step never paid for.
             if (settings.energyGuard()) {
                 System.arraycopy(vel, 0, guarded, 0, 6 * bodyCount);
                 if (energyGuard.apply(bodies, bodyCount, movable, im, vel0, inertia, start, vel, pose, POSE, inertia, i0, i1,
@@ -455,8 +465,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * Most a joint's position sweep moves a body's centre (m) and turns it (rad): 1 cm and 0.05 rad
      * per sweep (4 cm, 0.2 rad per step with 4 sweeps). Drift of a working joint is far below
      * that; a joint torn open by a collision or a mass ratio the sweeps cannot carry closes over a
-     * few steps instead of flinging a light body (with 0.2 m and 0.14 rad: 346 failing fuzz
-     * scenes, 172 of them below ground; with these: 305, 130 below ground).
+     * few steps instead of flinging a light body (through the ground, often).
      */
     static final double JOINT_MAX_CORRECTION = 0.01, JOINT_MAX_ANGLE = 0.05;
 
@@ -610,8 +619,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
         b.getPose(pose, p); // x, y, z, then w, x, y, z: the layout of pose
         // The guard's balance starts where integration put the body: a pull-back by continuous
         // collision is no lift the body earned (repositioning undoes it), and counted from the
-        // pulled-back pose its undoing looked like 5 J of work done for a 10 kg sphere pulled back
-        // 5 cm (random-scene fuzz, seed 701).
+        // pulled-back pose its undoing would look like work done on the body.
         start[3 * k] = pose[p] + BODY.sweptBackX(b);
         start[3 * k + 1] = pose[p + 1] + BODY.sweptBackY(b);
         start[3 * k + 2] = pose[p + 2] + BODY.sweptBackZ(b);
@@ -670,12 +678,11 @@ public final class SequentialImpulseSolver implements ContactResolver {
     }
 
     /**
-     * The position pass lifted the island by more than all its motion can pay for (bodies come to
-     * rest 3–4 mm deep, then lifted out in one step: random-scene fuzz, seeds 135, 538, 725, up to
-     * m·g·4 mm each): its moves are scaled back, to the share the energy allows (the work is linear
-     * in the share), or if that still gains, taken back whole; the guard then runs again from the
-     * velocities it was first given. What is left of the overlap is corrected in later steps, as
-     * the energy allows.
+     * The position pass lifted the island by more than all its motion can pay for (bodies that
+     * came to rest a few millimetres deep and are lifted out in one step): its moves are scaled
+     * back, to the share the energy allows (the work is linear in the share), or if that still
+     * gains, taken back whole; the guard then runs again from the velocities it was first given.
+     * What is left of the overlap is corrected in later steps, as the energy allows.
      */
     private void scaleBackPositions(double dt) {
         double work = 0;
@@ -1641,8 +1648,7 @@ public final class SequentialImpulseSolver implements ContactResolver {
     private void shockManifold(int m) {
         int h = held[m];
         // A joint's contacts are never held: holding one end of a joint makes the other follow
-        // the held body's motion whole, and in random jointed scenes that added energy (the
-        // fuzz's SI failures rose from 381 to 538 of 1,000 with joints held).
+        // the held body's motion whole, which adds energy to jointed scenes.
         if (h < 0 || jointContact[first[m]]) {
             return;
         }
@@ -1691,8 +1697,8 @@ public final class SequentialImpulseSolver implements ContactResolver {
      * moving, K_u[i][j] = m_u⁻¹·n_i·n_j + (r_i×n_i)·I_u⁻¹(r_j×n_j) has the two-sided block's null
      * vector (impulses with no net force or moment on u), so K_u⁺ = (K_u + s·uuᵀ)⁻¹ − uuᵀ/s. The
      * change {@code Δλ = −K_u⁺(vn − target)} is kept when every λ stays ≥ 0. Unlike passes corner by
-     * corner it favours no corner: with a fixed order a tower of 40 walked 25 cm sideways in 10 s
-     * in the direction of the first corner.
+     * corner it favours no corner: with a fixed order a tall stack walks sideways in the direction
+     * of the first corner.
      *
      * @return whether the block was solved (otherwise the caller falls back to passes)
      */
@@ -2023,11 +2029,12 @@ public final class SequentialImpulseSolver implements ContactResolver {
         double beta = settings.baumgarte(), slop = settings.linearSlop(), maxC = settings.maxLinearCorrection();
         for (int it = 0; it < settings.positionIterations(); it++) {
             double minSeparation = positionSweep(count, beta, slop, maxC);
-            // Joints after contacts, as Box2D v2 does (the order measured no different).
+            // Joints after contacts, as Box2D v2 does.
             boolean jointsDone = solveJointPositions();
             positionIterationsUsed++;
             // Box2D's test: done once nothing overlaps by more than three slops. Waiting for one
-            // slop kept every sweep running in a resting pile (each removes only baumgarte of it).
+            // slop would keep every sweep running in a resting pile (each removes only baumgarte of
+            // it).
             if (minSeparation >= -3 * slop && jointsDone) {
                 break;
             }

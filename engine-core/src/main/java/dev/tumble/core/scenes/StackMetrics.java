@@ -9,8 +9,8 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * The figures by which {@code PEERS.md} judges a stacking scene, measured against the scene's
- * state when this object was made (make it right after building the scene):
+ * The figures by which {@code docs/stacking.md} judges a stacking scene, measured against the
+ * scene's state when this object was made (make it right after building the scene):
  *
  * <ul>
  *   <li><b>top displacement</b>: distance (m) of the scene's top box from where it started;
@@ -43,7 +43,11 @@ public final class StackMetrics {
     private final StackScene scene;
     private final double[] start;
 
-    /** Records the start positions of the scene's bodies. */
+    /**
+     * Records the start positions of the scene's bodies.
+     *
+     * @param scene the scene, before it runs
+     */
     public StackMetrics(StackScene scene) {
         if (scene == null) {
             throw new IllegalArgumentException("scene must not be null");

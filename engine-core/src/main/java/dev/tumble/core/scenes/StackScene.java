@@ -14,7 +14,12 @@ import java.util.List;
  */
 public record StackScene(String name, World world, List<RigidBody> bodies, RigidBody top) {
 
-    /** Steps the world {@code steps} times at {@link StackingScenes#DT}. */
+    /**
+     * Steps the world {@code steps} times at {@link StackingScenes#DT}.
+     *
+     * @param steps how many steps (≥ 0)
+     * @return this scene
+     */
     public StackScene run(int steps) {
         for (int i = 0; i < steps; i++) {
             world.step(StackingScenes.DT);

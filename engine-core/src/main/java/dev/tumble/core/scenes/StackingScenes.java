@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stacking scenes shared by tests, demos and benchmarks, built exactly as
- * {@code PEERS.md} defines them for every engine: ground top face at y = 0 (a half-space),
+ * The stacking scenes shared by tests, demos and benchmarks, built the same way for every engine
+ * they are compared with (see {@code docs/stacking.md}): ground top face at y = 0 (a half-space),
  * unit boxes (half-extent 0.5 m, mass 1 kg, inertia from the shape), friction 0.5 on every
  * body (0.5 for the pair under any mixing rule), restitution 0, 1/60 s steps.
  *
@@ -27,12 +27,23 @@ public final class StackingScenes {
     private StackingScenes() {
     }
 
-    /** Settings of the standard scenes: default solver, gravity (0, -9.81, 0), sleeping off. */
+    /**
+     * Settings of the standard scenes: default solver, gravity (0, -9.81, 0), sleeping off.
+     *
+     * @param solver the solver
+     * @return the settings
+     */
     public static WorldSettings settings(WorldSettings.Solver solver) {
         return WorldSettings.builder().solver(solver).sleepEnabled(false).build();
     }
 
-    /** A tower of {@code height} unit boxes at x = z = 0, bottom centre at y = 0.5, pitch 1 m. */
+    /**
+     * A tower of {@code height} unit boxes at x = z = 0, bottom centre at y = 0.5, pitch 1 m.
+     *
+     * @param settings the world's settings
+     * @param height the number of boxes (≥ 1)
+     * @return the scene
+     */
     public static StackScene tower(WorldSettings settings, int height) {
         World world = groundedWorld(settings);
         List<RigidBody> bodies = new ArrayList<>();
@@ -45,12 +56,21 @@ public final class StackingScenes {
     /**
      * The 210-box pyramid: rows r = 0..19 with 20 − r boxes, pitch 1.05 m along x, centred on
      * x = 0, row centre y = 0.5 + r, in the z = 0 plane.
+     *
+     * @param settings the world's settings
+     * @return the scene
      */
     public static StackScene pyramid(WorldSettings settings) {
         return pyramid(settings, 20);
     }
 
-    /** A pyramid with {@code base} boxes in its bottom row (the standard one has 20). */
+    /**
+     * A pyramid with {@code base} boxes in its bottom row (the standard one has 20).
+     *
+     * @param settings the world's settings
+     * @param base boxes in the bottom row (≥ 1)
+     * @return the scene
+     */
     public static StackScene pyramid(WorldSettings settings, int base) {
         World world = groundedWorld(settings);
         List<RigidBody> bodies = new ArrayList<>();
@@ -68,12 +88,22 @@ public final class StackingScenes {
     /**
      * The 1,000-box pile: boxes at ((i − 4.5)·1.1, 1.5 + j·1.1, (k − 4.5)·1.1) for
      * i, j, k = 0..9; they land as 100 columns of 10.
+     *
+     * @param settings the world's settings
+     * @return the scene
      */
     public static StackScene pile(WorldSettings settings) {
         return pile(settings, 10, 10);
     }
 
-    /** A pile of {@code side × side} columns of {@code layers} boxes (the standard is 10 × 10 × 10). */
+    /**
+     * A pile of {@code side × side} columns of {@code layers} boxes (the standard is 10 × 10 × 10).
+     *
+     * @param settings the world's settings
+     * @param side columns along x and along z (≥ 1)
+     * @param layers boxes per column (≥ 1)
+     * @return the scene
+     */
     public static StackScene pile(WorldSettings settings, int side, int layers) {
         World world = groundedWorld(settings);
         List<RigidBody> bodies = new ArrayList<>();
@@ -95,6 +125,9 @@ public final class StackingScenes {
      * with small gaps, offsets and yaw, μ = 0.9, e = 0, damping 0.95/0.8, gravity (0, −10, 0) and
      * Cyclone's box inertia (inverse 1/0.15 per axis). Cyclone's own run topples at about step 130.
      * The gravity of {@code settings} is replaced by Cyclone's.
+     *
+     * @param settings the world's settings; its gravity is replaced
+     * @return the scene
      */
     public static StackScene cycloneStack3(WorldSettings settings) {
         World world = new World(settings.toBuilder().gravity(0, -10, 0).build());
@@ -123,14 +156,26 @@ public final class StackingScenes {
         return new StackScene("stack3", world, List.copyOf(bodies), bodies.get(2));
     }
 
-    /** A world with the standard ground: a half-space whose top is y = 0, μ = 0.5, e = 0. */
+    /**
+     * A world with the standard ground: a half-space whose top is y = 0, μ = 0.5, e = 0.
+     *
+     * @param settings the world's settings
+     * @return a new world holding only the ground
+     */
     public static World groundedWorld(WorldSettings settings) {
         World world = new World(settings);
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(0.5).restitution(0));
         return world;
     }
 
-    /** The standard box: half-extent 0.5 m, 1 kg, μ = 0.5, e = 0, at (x, y, z). */
+    /**
+     * The standard box: half-extent 0.5 m, 1 kg, μ = 0.5, e = 0, at (x, y, z).
+     *
+     * @param x the centre x, m
+     * @param y the centre y, m
+     * @param z the centre z, m
+     * @return a new box body
+     */
     public static RigidBody unitBox(double x, double y, double z) {
         return RigidBody.dynamic(new Box(HALF, HALF, HALF)).mass(1).friction(0.5).restitution(0)
                 .position(x, y, z);

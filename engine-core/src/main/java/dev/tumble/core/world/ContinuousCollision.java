@@ -56,9 +56,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * step deep in one still gets a contact with the right normal. The sequential-impulse solver
      * puts a swept body back where its velocity takes it ({@code start + v·dt}) after solving, so
      * for it a pull-back only moves where contacts are generated: a tilted body pulled back onto
-     * the ground lost the contacts of its far side and ended a step through the ground (random-scene
-     * fuzz, no joints, e = 0: 253 → 104 failing scenes). Millington's resolver keeps the pulled-back
-     * pose, and there the sweep still helps, so it stays on.
+     * the ground loses the contacts of its far side and can end the step through the ground.
+     * Millington's resolver keeps the pulled-back pose, and there the sweep still helps, so it
+     * stays on.
      */
     private final boolean sweepHalfSpaces;
 
@@ -123,7 +123,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * With Millington's resolver and its energy guard on: the body keeps the speed it gained
      * falling the whole step but is put back {@code lift} short of where it fell to, so the
      * potential energy of the lift, {@code −m·a·n·lift}, is taken off its approach along the hit
-     * normal n (a box swept back 3 cm off the ground gained m·g·3 cm that way in the guard's test).
+     * normal n; otherwise the put-back would hand the body exactly that energy.
      * The sequential-impulse solver puts a swept body back at its integrated position itself.
      */
     private void takeLiftFromMotion(RigidBody b, double lift) {
@@ -280,18 +280,15 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * The static world gets the last word on where a body ends the step (both solvers;
      * Box2D v3 sweeps after its solver for the same reason). The solver moves bodies after the
      * contacts were found: impulse repositioning by {@code Δv·dt} and the position pass (SI), the
-     * position passes' joint fixes (Millington: a 0.19 kg box jointed to two tonne boxes was
-     * dragged metres down in a solve with no collision contact, fuzz seed 898). A joint
-     * that drags a light body behind a tonne body at 50 m/s, or a collision that throws a body
-     * hard at the ground, can so carry it from 0.1–1 m above the ground to below it, past any
-     * contact: in the random-scene fuzz 48 of the 72 scenes that ended a body below the ground
-     * had no contact between that body and the ground in the failing step. So after the solve
+     * position passes' joint fixes (Millington), which can drag a light body jointed to heavy ones
+     * a long way in a solve that has no collision contact for it. A joint that drags a light body
+     * behind a heavy one, or a collision that throws a body hard at the ground, can so carry it
+     * from above the ground to below it, past any contact the step found. So after the solve
      * every body whose step (from its centre before integration to its final centre) is longer
      * than its inner radius, or whose solve moved its centre further than it was from the static
-     * world when the contacts were found ({@link #noteIntegrated}: a 2.6 cm sphere on torn
-     * joints, 11 cm deep in the ground, was pulled 7 cm further down and through; small bodies
-     * tumbling a few millimetres deep ended with their centres below the ground), casts its
-     * centre along that path against the static shapes,
+     * world when the contacts were found ({@link #noteIntegrated}: a small body already in the
+     * ground needs less than its inner radius to be carried through), casts its centre along that
+     * path against the static shapes,
      * half-spaces included, and on a hit is put back along the surface's normal until its inner
      * ball just touches (or no deeper than it started), as {@link #sweep} does. Its velocity into
      * the surface is taken out (an inelastic stop against something immovable: no energy is
@@ -320,9 +317,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 // Pulled back before the solve, yet no solve saw it (the solver clears what it
                 // accounts for): no contact was found at the pulled-back pose, so nothing there
                 // stops it. The solver would have put it at start + v·dt; so does this. Kept
-                // there, it lost its step's motion but kept its speed: a 1.4 kg capsule chasing a
-                // hull that moved away faster was pulled back 11 cm, 5 mm of it upwards, every
-                // step (random-scene fuzz, seed 140: +m·g·5 mm).
+                // there, it would lose its step's motion but keep its speed: a body chasing one
+                // that moves away faster would be pulled back, partly upwards, every step, and
+                // gain the lift's energy each time.
                 b.position(b.positionX() + BODY.sweptBackX(b), b.positionY() + BODY.sweptBackY(b),
                         b.positionZ() + BODY.sweptBackZ(b));
                 BODY.sweptBack(b, 0, 0, 0);
@@ -372,9 +369,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * Takes {@code work} (J) out of the kinetic energy of island k's bodies (or of body {@code single}
      * when k < 0) by one scale of their velocities: all of it, if they have no more. The solver's
      * energy guard balanced the island with the put-back body where the solve left it, so the
-     * descent the sweep then undid counted as work done for the others: a 66 kg sphere dragged 55 cm
-     * through the ground by a joint and put back let the rest of its island gain 262 J
-     * (random-scene fuzz, seed 135). Scaling about rest keeps every contact that was not closing
+     * descent the sweep then undid counted as work done for the others, which they would keep as
+     * kinetic energy (a heavy body dragged through the ground by a joint and put back would hand
+     * its island the whole descent). Scaling about rest keeps every contact that was not closing
      * not closing.
      */
     private static void payOutOfMotion(BodyRegistry bodies, IslandBuilder islands, int k, int single,
@@ -455,7 +452,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         // that must stop it: round shapes report none at exactly zero distance). The motion
         // along the surface is kept: a thin body sliding or tumbling on the ground faster than
         // its inner radius per step would otherwise be pulled back along its whole path and
-        // lose the step (seen in the random-scene fuzz, docs/robustness.md).
+        // lose the step.
         double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
         if (!(approach > 0)) {
             return 0;
@@ -463,8 +460,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         double startHeight = bestT * approach;
         double endHeight = (bestT - travel) * approach;
         // A body already closer than its inner radius (overlapping) is kept from going deeper.
-        // After the solve it is in contact already, so no hair past: a 3 cm sphere squeezed under
-        // a 3 t box otherwise sank that hair every step until its centre passed the plane.
+        // After the solve it is in contact already, so no hair past: a small body squeezed under
+        // a heavy one would otherwise sink that hair every step until its centre passed the plane.
         double target = staticOnly && startHeight < radius ? startHeight : Math.min(startHeight, radius) - TOUCH_OVERLAP;
         return target - endHeight;
     }

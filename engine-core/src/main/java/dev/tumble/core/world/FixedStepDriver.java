@@ -28,6 +28,8 @@ public final class FixedStepDriver {
     /**
      * Adds a frame's elapsed time (s) and calls {@code step} once per whole fixed step due.
      *
+     * @param frameSeconds the frame's elapsed time, s (≥ 0)
+     * @param step advances the simulation by one fixed step
      * @return the number of steps taken
      */
     public int advance(double frameSeconds, Runnable step) {

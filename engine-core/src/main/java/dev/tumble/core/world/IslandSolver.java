@@ -249,8 +249,8 @@ final class IslandSolver {
                 continue;
             }
             // One call per island: its bodies may gain only what the island's own solve left of
-            // its energy allowance, not a second allowance (the guard's allowance per body, twice
-            // in one step, came to more than the m·g·2 mm a step that the fuzz allows).
+            // its energy allowance, not a second allowance (the guard's allowance per body, given
+            // twice in one step, would let bodies gain more than a step may).
             int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
             millington.limitIterations(budget, budget);
             millington.resolveContacts(recheck.array(), n, dt, islandSlack[k]);
@@ -297,8 +297,8 @@ final class IslandSolver {
             ContinuousCollision sweep, double[] previous) {
         double slack = resolveIsland(k, islands, all, dt);
         // Every island body is awake and dynamic; only this worker touches it. The SI solver
-        // refreshes what it moves as it writes the poses back (a second refresh re-normalised
-        // every quaternion for nothing: 2 % of the pile's step).
+        // refreshes what it moves as it writes the poses back (a second refresh would re-normalise
+        // every quaternion for nothing).
         boolean refresh = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         boolean finite = true;
         int n = islands.bodyCount(k);
@@ -402,7 +402,7 @@ final class IslandSolver {
         for (int j = 0; j < n; j++) {
             int c = globalIndex[j];
             // The three impulses written out, not an inner loop: one loop less for the JIT to
-            // predicate, and in a fresh JVM recompile (it did, five times in 600 steps).
+            // predicate, and in a fresh JVM to recompile.
             double normal = sequential.accumulatedImpulse(j, 0);
             pointCache.setImpulse(c, 0, normal);
             pointCache.setImpulse(c, 1, sequential.accumulatedImpulse(j, 1));

@@ -139,7 +139,7 @@ final class ManifoldCache {
         }
         // The order the solver meets the points in matters to Gauss-Seidel: the stored order was
         // right for the depths it was found at, and a tilting pair's deepest point changes (kept
-        // in storage order, the 20-row pyramid's top sank 1.7 cm instead of 0.6 cm).
+        // in storage order, a tall stack sinks further).
         out.deepestFirst();
         return true;
     }

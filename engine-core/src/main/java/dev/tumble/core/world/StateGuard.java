@@ -64,9 +64,10 @@ final class StateGuard {
     }
 
     /**
-     * Down to this factor a speed is cut by adding {@code v·(k − 1)}, as it always was (so the
-     * bits of clamped runs stay the same); that loses about ε/k of relative precision, all of it
-     * as k nears ε (a huge velocity came out as zero), so smaller factors scale {@code v} directly.
+     * Down to this factor a speed is cut by adding {@code v·(k − 1)}, the form clamped runs were
+     * recorded with (so their bits stay the same); that loses about ε/k of relative precision,
+     * all of it as k nears ε (a huge velocity would come out as zero), so smaller factors scale
+     * {@code v} directly.
      */
     private static final double MIN_ADDED_FACTOR = 0x1p-26;
 

@@ -36,12 +36,18 @@ public final class StepProfile {
     private int shapePairs;
     private int reusedManifolds;
 
-    /** @return nanoseconds the stage took in the last step. */
+    /**
+     * @param stage the stage
+     * @return nanoseconds the stage took in the last step.
+     */
     public long nanos(Stage stage) {
         return nanos[stage.ordinal()];
     }
 
-    /** @return milliseconds the stage took in the last step. */
+    /**
+     * @param stage the stage
+     * @return milliseconds the stage took in the last step.
+     */
     public double millis(Stage stage) {
         return nanos[stage.ordinal()] / 1e6;
     }

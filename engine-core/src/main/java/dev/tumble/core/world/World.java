@@ -105,7 +105,11 @@ public final class World {
         this(WorldSettings.DEFAULTS);
     }
 
-    /** A world with the given settings. */
+    /**
+     * A world with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public World(WorldSettings settings) {
         this.settings = Check.notNull("settings", settings);
         this.collision = new CollisionStage(settings);
@@ -127,6 +131,7 @@ public final class World {
     /**
      * Adds a body (with its shapes). Throws when the body is already in this or another world.
      *
+     * @param body the body, in no world
      * @return the body, for chaining
      */
     public RigidBody addBody(RigidBody body) {
@@ -145,6 +150,8 @@ public final class World {
     /**
      * Removes a body, its joints and its force registrations. Contacts it had end: their end
      * events come with the next step's events.
+     *
+     * @param body a body of this world
      */
     public void removeBody(RigidBody body) {
         bodies.requireMember("body", body);
@@ -176,12 +183,18 @@ public final class World {
         return bodies.view();
     }
 
-    /** @return the body with this id, or null when it was removed or never existed. */
+    /**
+     * @param id the body's id
+     * @return the body with this id, or null when it was removed or never existed.
+     */
     public RigidBody body(BodyId id) {
         return bodies.get(id);
     }
 
-    /** @return whether the body is in this world. */
+    /**
+     * @param body the body
+     * @return whether the body is in this world.
+     */
     public boolean contains(RigidBody body) {
         return bodies.contains(body);
     }
@@ -191,6 +204,8 @@ public final class World {
     /**
      * Adds a joint between bodies of this world.
      *
+     * @param <J> the joint's type
+     * @param joint a joint whose bodies are in this world
      * @return the joint, for chaining
      */
     public <J extends Joint> J addJoint(J joint) {
@@ -212,7 +227,11 @@ public final class World {
         return joint;
     }
 
-    /** Removes a joint that is in this world. */
+    /**
+     * Removes a joint that is in this world.
+     *
+     * @param joint the joint
+     */
     public void removeJoint(Joint joint) {
         Check.notNull("joint", joint);
         if (!joints.remove(joint)) {
@@ -236,6 +255,7 @@ public final class World {
     /**
      * Advances the world by {@code dt} seconds.
      *
+     * @param dt the step, s
      * @throws IllegalArgumentException when dt is not finite and positive (nothing changes)
      */
     public void step(double dt) {
@@ -707,12 +727,25 @@ public final class World {
     /**
      * The closest shape hit by a ray from {@code origin} along {@code direction} (any length,
      * normalised here) within {@code maxDistance} (m), or empty.
+     *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction, not zero
+     * @param maxDistance the longest hit distance, m
+     * @return the closest hit, or empty
      */
     public java.util.Optional<RayHit> castRay(Vector3dc origin, Vector3dc direction, double maxDistance) {
         return castRay(origin, direction, maxDistance, null);
     }
 
-    /** {@link #castRay(Vector3dc, Vector3dc, double)} seeing only shapes the filter accepts (null: all). */
+    /**
+     * {@link #castRay(Vector3dc, Vector3dc, double)} seeing only shapes the filter accepts (null: all).
+     *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction, not zero
+     * @param maxDistance the longest hit distance, m
+     * @param filter which shapes the ray sees, or null for all
+     * @return the closest hit, or empty
+     */
     public java.util.Optional<RayHit> castRay(Vector3dc origin, Vector3dc direction, double maxDistance,
             CollisionFilter filter) {
         Check.finite("origin", origin);
@@ -725,7 +758,15 @@ public final class World {
                 ? java.util.Optional.of(hit) : java.util.Optional.empty();
     }
 
-    /** Every shape hit by the ray, nearest first. */
+    /**
+     * Every shape hit by the ray, nearest first.
+     *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction
+     * @param maxDistance the longest hit distance, m
+     * @param filter which shapes the ray sees, or null for all
+     * @return a new list of the hits
+     */
     public List<RayHit> castRayAll(Vector3dc origin, Vector3dc direction, double maxDistance, CollisionFilter filter) {
         Check.finite("origin", origin);
         Check.finite("direction", direction);
@@ -734,7 +775,14 @@ public final class World {
         return hits;
     }
 
-    /** The bodies with a shape overlapping {@code shape} placed at {@code pose}, in id order. */
+    /**
+     * The bodies with a shape overlapping {@code shape} placed at {@code pose}, in id order.
+     *
+     * @param shape the shape to test
+     * @param pose where it is placed, world space
+     * @param filter which shapes are seen, or null for all
+     * @return a new list of the bodies
+     */
     public List<RigidBody> overlap(Shape shape, Pose pose, CollisionFilter filter) {
         Check.notNull("shape", shape);
         Check.notNull("pose", pose);
@@ -750,18 +798,32 @@ public final class World {
         return found;
     }
 
-    /** Sets the collision filter (category, mask, group) of every shape of a body of this world. */
+    /**
+     * Sets the collision filter (category, mask, group) of every shape of a body of this world.
+     *
+     * @param body a body of this world
+     * @param filter the filter, not null
+     */
     public void collisionFilter(RigidBody body, CollisionFilter filter) {
         bodies.requireMember("body", body);
         collision.filter(body, Check.notNull("filter", filter));
     }
 
-    /** Sets (or clears with null) a callback that may veto any candidate pair. */
+    /**
+     * Sets (or clears with null) a callback that may veto any candidate pair.
+     *
+     * @param callback the callback, or null
+     */
     public void pairCallback(PairCallback callback) {
         collision.pairCallback(callback);
     }
 
-    /** Draws the world's bodies, last step's contacts and the joints into {@code draw}. */
+    /**
+     * Draws the world's bodies, last step's contacts and the joints into {@code draw}.
+     *
+     * @param walker walks the world and chooses what to draw
+     * @param draw receives the lines and points
+     */
     public void debugDraw(WorldDebugDraw walker, DebugDraw draw) {
         walker.draw(bodies.view(), contacts, joints, draw);
     }
@@ -771,6 +833,8 @@ public final class World {
     /**
      * Saves the simulation state — every body's state bit for bit, sleep islands and the contact
      * cache — so {@link #restore} onto this world (with the same bodies) replays identically.
+     *
+     * @return the snapshot's bytes
      */
     public byte[] snapshot() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -808,6 +872,8 @@ public final class World {
      * as when the snapshot was taken. A malformed snapshot (truncated, with bytes after its end, or
      * holding a state no body can have) throws {@link IllegalArgumentException} and leaves the
      * world unchanged.
+     *
+     * @param snapshot bytes from {@link #snapshot()}
      */
     public void restore(byte[] snapshot) {
         Check.notNull("snapshot", snapshot);

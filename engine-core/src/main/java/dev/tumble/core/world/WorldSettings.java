@@ -29,8 +29,7 @@ import dev.tumble.core.solve.impulse.SoftStepSettings;
  * @param maxRotationPerStep the most a body may turn in one step (rad, > 0; Box2D's quarter turn
  *     by default): a faster spin is scaled down before integration, like the speed limits. A
  *     small body turning faster than this between two contact checks lands with a corner already
- *     deep in what it hits (the random-scene fuzz: 346 failing SI scenes of 1,000 without the cap,
- *     318 with it)
+ *     deep in what it hits
  * @param continuousCollision whether fast bodies with {@code RigidBody.continuousCollision()} on
  *     are swept each step so they cannot pass through thin shapes
  * @param threads how many threads resolve islands (≥ 1; default 1): above 1, islands are shared
@@ -40,8 +39,8 @@ import dev.tumble.core.solve.impulse.SoftStepSettings;
  *     until then last test's contact points are carried along with the two bodies and their depth
  *     measured anew (default {@value #DEFAULT_MANIFOLD_REUSE_DISTANCE} with the sequential-impulse
  *     solver and 0, off, with Millington's resolver, chosen when the settings are built: that
- *     resolver's tower of ten, which never quite comes to rest, drifted 1.9–13 cm instead of
- *     7.5 cm with reuse at 0.2–2 mm; never more than {@value #MANIFOLD_REUSE_FRACTION} of a
+ *     resolver never quite brings a tall stack to rest, and carried contacts make how far such a
+ *     stack drifts erratic; never more than {@value #MANIFOLD_REUSE_FRACTION} of a
  *     dynamic body's inner radius; 0 turns reuse off). A resting stack then skips almost all of
  *     its narrow phase
  */
@@ -78,7 +77,11 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         /** μa·μb, as Bullet. */
         MULTIPLY;
 
-        /** @return the combined coefficient. */
+        /**
+         * @param a one body's coefficient
+         * @param b the other body's coefficient
+         * @return the combined coefficient.
+         */
         public double mix(double a, double b) {
             return switch (this) {
                 case GEOMETRIC_MEAN -> Math.sqrt(a * b);
@@ -95,10 +98,10 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     /**
      * Iterations per contact for the Millington resolver (a budget: the resolver stops as soon as
      * every contact is within its epsilons). The book advises about 4; joints write six bilateral
-     * contacts per ball point, and a swinging chain of 10 needs 8 to stay within a centimetre
-     * (ChainTest). A tower of 10 boxes needs far more: each impulse at one corner tips the box onto
-     * its other corners, and with 8 (or 32) per contact the budget runs out while the tower still
-     * sinks and sways; 64 holds it (docs/stacking.md).
+     * contacts per ball point, and a swinging chain needs about twice that to hold together
+     * (ChainTest). A tower of boxes needs far more: each impulse at one corner tips the box onto
+     * its other corners, and a smaller budget runs out while the tower still sinks and sways
+     * (docs/stacking.md).
      */
     public static final int DEFAULT_ITERATIONS_PER_CONTACT = 64;
     /** Cyclone's sleep threshold (m²/s²). */
@@ -123,16 +126,17 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
 
     /**
      * Contact margin (m) of the world's default resolver settings: the book's pessimistic
-     * contacts, so the corners of a resting box that lift by a hair stay in the manifold.
-     * Measured on the tower of 10 in docs/stacking.md.
+     * contacts, so the corners of a resting box that lift by a hair stay in the manifold
+     * (docs/stacking.md).
      */
     public static final double DEFAULT_CONTACT_MARGIN = 0.005;
 
     /**
      * The Millington resolver settings a world uses unless told otherwise: the epsilon and margin
      * above, and shock propagation on, so a 1,000 kg box resting on a 1 kg box holds
-     * (MassRatioTest; 512 iterations of the plain passes leave it sinking), restitution limited
-     * so no impulse adds energy, and the energy guard on (docs/robustness.md).
+     * (MassRatioTest; the plain passes need about as many iterations as the mass ratio),
+     * restitution limited so no impulse adds energy, and the energy guard on
+     * (docs/robustness.md).
      */
     public static final ResolverSettings DEFAULT_RESOLVER = ResolverSettings.builder()
             .positionEpsilon(DEFAULT_POSITION_EPSILON).contactMargin(DEFAULT_CONTACT_MARGIN).shockPropagation(true)
@@ -150,7 +154,28 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     /** The defaults. */
     public static final WorldSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param gravityX world gravity x, m/s²
+     * @param gravityY world gravity y, m/s²
+     * @param gravityZ world gravity z, m/s²
+     * @param solver the contact solver, not null
+     * @param resolver settings of the Millington resolver, not null
+     * @param sequentialImpulse settings of the sequential-impulse solver, not null
+     * @param softStep settings of the soft-step solver, not null
+     * @param iterationsPerContact the Millington resolver's iterations per contact (≥ 1)
+     * @param sleepEnabled whether islands may fall asleep
+     * @param sleepEpsilon motion below which a body counts as still, m²/s² (≥ 0)
+     * @param frictionMix how two friction coefficients combine, not null
+     * @param aabbMargin broad-phase fattening, m (≥ 0)
+     * @param maxLinearSpeed speed limit, m/s (&gt; 0)
+     * @param maxAngularSpeed angular speed limit, rad/s (&gt; 0)
+     * @param maxRotationPerStep turn limit per step, rad (&gt; 0)
+     * @param continuousCollision whether fast bodies are swept
+     * @param threads island threads, 1 to {@link #MAX_THREADS}
+     * @param manifoldReuseDistance relative motion before a pair is tested afresh, m (≥ 0; 0: off)
+     */
     public WorldSettings {
         Check.finite("gravity", gravityX, gravityY, gravityZ);
         Check.notNull("solver", solver);
@@ -226,7 +251,14 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private Builder() {
         }
 
-        /** World gravity (m/s²). */
+        /**
+         * World gravity (m/s²).
+         *
+         * @param x gravity x, m/s²
+         * @param y gravity y, m/s²
+         * @param z gravity z, m/s²
+         * @return this builder
+         */
         public Builder gravity(double x, double y, double z) {
             gx = x;
             gy = y;
@@ -234,85 +266,155 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
             return this;
         }
 
-        /** The contact solver. */
+        /**
+         * The contact solver.
+         *
+         * @param s the solver, not null
+         * @return this builder
+         */
         public Builder solver(Solver s) {
             solver = s;
             return this;
         }
 
-        /** Settings of the Millington resolver. */
+        /**
+         * Settings of the Millington resolver.
+         *
+         * @param r the resolver settings, not null
+         * @return this builder
+         */
         public Builder resolver(ResolverSettings r) {
             resolver = r;
             return this;
         }
 
-        /** Settings of the sequential-impulse solver. */
+        /**
+         * Settings of the sequential-impulse solver.
+         *
+         * @param s the solver settings, not null
+         * @return this builder
+         */
         public Builder sequentialImpulse(SequentialImpulseSettings s) {
             sequentialImpulse = s;
             return this;
         }
 
-        /** Settings of the soft-step solver. */
+        /**
+         * Settings of the soft-step solver.
+         *
+         * @param s the solver settings, not null
+         * @return this builder
+         */
         public Builder softStep(SoftStepSettings s) {
             softStep = s;
             return this;
         }
 
-        /** Millington resolver iterations per contact in an island (≥ 1). */
+        /**
+         * Millington resolver iterations per contact in an island (≥ 1).
+         *
+         * @param n the iterations per contact (≥ 1)
+         * @return this builder
+         */
         public Builder iterationsPerContact(int n) {
             iterationsPerContact = n;
             return this;
         }
 
-        /** Whether islands may sleep. */
+        /**
+         * Whether islands may sleep.
+         *
+         * @param on whether islands may sleep
+         * @return this builder
+         */
         public Builder sleepEnabled(boolean on) {
             sleepEnabled = on;
             return this;
         }
 
-        /** Motion threshold for sleep (m²/s², ≥ 0). */
+        /**
+         * Motion threshold for sleep (m²/s², ≥ 0).
+         *
+         * @param e the motion threshold, m²/s² (≥ 0)
+         * @return this builder
+         */
         public Builder sleepEpsilon(double e) {
             sleepEpsilon = e;
             return this;
         }
 
-        /** The friction mixing rule. */
+        /**
+         * The friction mixing rule.
+         *
+         * @param m the rule, not null
+         * @return this builder
+         */
         public Builder frictionMix(FrictionMix m) {
             frictionMix = m;
             return this;
         }
 
-        /** Broad-phase fattening (m, ≥ 0). */
+        /**
+         * Broad-phase fattening (m, ≥ 0).
+         *
+         * @param m the margin, m (≥ 0)
+         * @return this builder
+         */
         public Builder aabbMargin(double m) {
             aabbMargin = m;
             return this;
         }
 
-        /** Speed limit (m/s, > 0) applied to every body before integration. */
+        /**
+         * Speed limit (m/s, > 0) applied to every body before integration.
+         *
+         * @param metresPerSecond the speed limit, m/s
+         * @return this builder
+         */
         public Builder maxLinearSpeed(double metresPerSecond) {
             maxLinearSpeed = metresPerSecond;
             return this;
         }
 
-        /** Angular speed limit (rad/s, > 0) applied to every body before integration. */
+        /**
+         * Angular speed limit (rad/s, > 0) applied to every body before integration.
+         *
+         * @param radiansPerSecond the angular speed limit, rad/s
+         * @return this builder
+         */
         public Builder maxAngularSpeed(double radiansPerSecond) {
             maxAngularSpeed = radiansPerSecond;
             return this;
         }
 
-        /** Turn limit per step (rad, > 0) applied to every body before integration. */
+        /**
+         * Turn limit per step (rad, > 0) applied to every body before integration.
+         *
+         * @param radians the turn limit, rad
+         * @return this builder
+         */
         public Builder maxRotationPerStep(double radians) {
             maxRotationPerStep = radians;
             return this;
         }
 
-        /** Whether fast bodies are swept so they cannot tunnel (on by default). */
+        /**
+         * Whether fast bodies are swept so they cannot tunnel (on by default).
+         *
+         * @param on whether to sweep fast bodies
+         * @return this builder
+         */
         public Builder continuousCollision(boolean on) {
             continuousCollision = on;
             return this;
         }
 
-        /** Threads that resolve islands (1 to {@link #MAX_THREADS}); results do not depend on it. */
+        /**
+         * Threads that resolve islands (1 to {@link #MAX_THREADS}); results do not depend on it.
+         *
+         * @param n the thread count
+         * @return this builder
+         */
         public Builder threads(int n) {
             threads = n;
             return this;
@@ -322,6 +424,9 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
          * How far (m, ≥ 0; 0 turns reuse off) a shape pair may move relative to each other before
          * the narrow phase tests it afresh; until then its manifold is carried along (see
          * {@link WorldSettings#manifoldReuseDistance()}).
+         *
+         * @param metres the reuse distance, m
+         * @return this builder
          */
         public Builder manifoldReuseDistance(double metres) {
             manifoldReuseDistance = metres;

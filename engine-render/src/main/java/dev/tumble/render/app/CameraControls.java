@@ -56,7 +56,10 @@ public final class CameraControls {
         camera.pan((float) (-dxPixels * metresPerPixel), (float) (dyPixels * metresPerPixel));
     }
 
-    /** @return metres per pixel in the plane through the target facing the eye */
+    /**
+     * @param viewportHeight the viewport's height, pixels
+     * @return metres per pixel in the plane through the target facing the eye
+     */
     public float metresPerPixel(int viewportHeight) {
         return (float) (2.0 * camera.distance() * Math.tan(camera.fovY() / 2.0) / viewportHeight);
     }

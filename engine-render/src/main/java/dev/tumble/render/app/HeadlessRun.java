@@ -36,6 +36,14 @@ public final class HeadlessRun {
     /**
      * Records {@code frames} frames, one step of {@code dt} each, with debug drawing off.
      *
+     * @param factory makes the simulation
+     * @param frames frames to record (one step each, positive)
+     * @param dt the step, s (positive)
+     * @param sink receives every frame; closed at the end, also on failure
+     * @param width frame width, pixels
+     * @param height frame height, pixels
+     * @return frames, simulated time and timings
+     * @throws java.io.IOException from the sink
      * @see #record(Supplier, int, double, FrameSink, int, int, boolean)
      */
     public static Result record(Supplier<? extends Simulation> factory, int frames, double dt, FrameSink sink, int width,

@@ -53,6 +53,9 @@ public final class MouseSpring {
      * Grabs {@code body} at the world point {@code hit} (m), seen at {@code depth} metres along
      * the pick ray; static bodies are ignored.
      *
+     * @param body the body under the cursor
+     * @param hit where the pick ray hit it, world space, m
+     * @param depth the hit's distance along the pick ray, m
      * @return whether the body was grabbed
      */
     public boolean grab(RigidBody body, Vector3dc hit, double depth) {
@@ -81,12 +84,23 @@ public final class MouseSpring {
         return depth;
     }
 
-    /** Moves the target to {@code origin + depth·direction} (the cursor's ray at the grab depth). */
+    /**
+     * Moves the target to {@code origin + depth·direction} (the cursor's ray at the grab depth).
+     *
+     * @param origin the cursor ray's origin, world space, m
+     * @param direction the cursor ray's unit direction
+     */
     public void follow(Vector3dc origin, Vector3dc direction) {
         target.set(direction).mul(depth).add(origin);
     }
 
-    /** Sets the target directly, m. */
+    /**
+     * Sets the target directly, m.
+     *
+     * @param x the target x, m
+     * @param y the target y, m
+     * @param z the target z, m
+     */
     public void target(double x, double y, double z) {
         target.set(x, y, z);
     }
@@ -96,7 +110,10 @@ public final class MouseSpring {
         return target;
     }
 
-    /** @return the grab point in world space, m, written into {@code dest} */
+    /**
+     * @param dest receives the point
+     * @return the grab point in world space, m, written into {@code dest}
+     */
     public Vector3d grabPoint(Vector3d dest) {
         return body == null ? dest.set(target) : body.pointToWorld(localGrab, dest);
     }

@@ -11,7 +11,11 @@ import dev.tumble.render.scene.Camera;
  */
 public interface Simulation {
 
-    /** The world being simulated. */
+    /**
+     * The world being simulated.
+     *
+     * @return the world
+     */
     World world();
 
     /**
@@ -31,6 +35,7 @@ public interface Simulation {
      * Space, N, R, T, G, B, H, C, F2, F12, Escape) always belong to the viewer.
      *
      * @param glfwKey a GLFW key code
+     * @return whether the scene uses the key
      */
     default boolean usesKey(int glfwKey) {
         return false;
@@ -39,15 +44,25 @@ public interface Simulation {
     /**
      * Moves the camera each frame: a scene that travels (an aircraft, a boat) keeps its subject
      * in view by retargeting it; the default leaves the camera where the user put it.
+     *
+     * @param camera the viewer's camera
      */
     default void updateCamera(Camera camera) {
     }
 
-    /** Adds what is drawn but not simulated (a water surface) to a frame's draw list. */
+    /**
+     * Adds what is drawn but not simulated (a water surface) to a frame's draw list.
+     *
+     * @param list the frame's draw list
+     */
     default void decorate(dev.tumble.render.scene.DrawList list) {
     }
 
-    /** The camera the scene opens with. */
+    /**
+     * The camera the scene opens with.
+     *
+     * @return the initial camera
+     */
     default Camera camera() {
         return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
     }
@@ -55,6 +70,9 @@ public interface Simulation {
     /**
      * The colour of a body, {@code 0xRRGGBB}; the default picks a stable colour from its id
      * and greys static bodies.
+     *
+     * @param body the body
+     * @return the colour, {@code 0xRRGGBB}
      */
     default int colour(RigidBody body) {
         if (!body.hasFiniteMass()) {

@@ -40,7 +40,11 @@ public final class SimulationClock {
         return paused;
     }
 
-    /** Pauses or resumes. */
+    /**
+     * Pauses or resumes.
+     *
+     * @param value {@code true} to pause, {@code false} to resume
+     */
     public void setPaused(boolean value) {
         paused = value;
     }
@@ -50,7 +54,11 @@ public final class SimulationClock {
         return slowMotion;
     }
 
-    /** Turns slow motion on or off. */
+    /**
+     * Turns slow motion on or off.
+     *
+     * @param value whether time runs slowed down
+     */
     public void setSlowMotion(boolean value) {
         slowMotion = value;
     }

@@ -215,6 +215,8 @@ public final class SimulationWindow {
      * Runs {@code n} more frames on the context the viewer is open on (see
      * {@link #runFrames(GlContext, int, double)}).
      *
+     * @param n frames to run
+     * @param frameSeconds each frame's wall-clock length, s
      * @throws IllegalStateException when the viewer is not open
      */
     public void runFrames(int n, double frameSeconds) {

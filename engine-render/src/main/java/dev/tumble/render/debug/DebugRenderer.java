@@ -70,7 +70,11 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         int rgb;
     }
 
-    /** Whether lines are hidden behind scene geometry (default true); points and text are always on top. */
+    /**
+     * Whether lines are hidden behind scene geometry (default true); points and text are always on top.
+     *
+     * @param enabled whether the depth test applies to lines
+     */
     public void setDepthTest(boolean enabled) {
         this.depthTest = enabled;
     }
@@ -110,7 +114,17 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
 
     // ------------------------------------------------------------------ the same, on plain doubles
 
-    /** A line segment, metres. */
+    /**
+     * A line segment, metres.
+     *
+     * @param x0 start x, m
+     * @param y0 start y, m
+     * @param z0 start z, m
+     * @param x1 end x, m
+     * @param y1 end y, m
+     * @param z1 end z, m
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void segment(double x0, double y0, double z0, double x1, double y1, double z1, int rgb) {
         if (lines.length < (lineVerts + 2) * FLOATS) {
             lines = Arrays.copyOf(lines, lines.length * 2);
@@ -119,12 +133,28 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         put(lines, lineVerts++, x1, y1, z1, rgb, 1f);
     }
 
-    /** A point marker {@code sizeMetres} across (at least {@link #MIN_POINT_PIXELS} pixels). */
+    /**
+     * A point marker {@code sizeMetres} across (at least {@link #MIN_POINT_PIXELS} pixels).
+     *
+     * @param x centre x, m
+     * @param y centre y, m
+     * @param z centre z, m
+     * @param sizeMetres the marker's size, m
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void point(double x, double y, double z, double sizeMetres, int rgb) {
         addPoint(x, y, z, (float) Math.max(sizeMetres, 0), rgb);
     }
 
-    /** A point marker of a fixed size on screen, pixels. */
+    /**
+     * A point marker of a fixed size on screen, pixels.
+     *
+     * @param x centre x, m
+     * @param y centre y, m
+     * @param z centre z, m
+     * @param sizePixels the marker's size, pixels
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void pointPixels(double x, double y, double z, double sizePixels, int rgb) {
         addPoint(x, y, z, -(float) Math.max(sizePixels, 1), rgb);
     }
@@ -136,7 +166,15 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         put(points, pointVerts++, x, y, z, rgb, size);
     }
 
-    /** The 12 edges of a box of half-extents (m) placed by the rigid transform {@code t}. */
+    /**
+     * The 12 edges of a box of half-extents (m) placed by the rigid transform {@code t}.
+     *
+     * @param t the box's body-to-world transform
+     * @param hx half-extent along x, m
+     * @param hy half-extent along y, m
+     * @param hz half-extent along z, m
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void box(Matrix4x3dc t, double hx, double hy, double hz, int rgb) {
         for (int i = 0; i < 8; i++) {
             double x = (i & 1) == 0 ? -hx : hx;
@@ -157,7 +195,15 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         }
     }
 
-    /** A sphere as three great circles, metres. */
+    /**
+     * A sphere as three great circles, metres.
+     *
+     * @param cx centre x, m
+     * @param cy centre y, m
+     * @param cz centre z, m
+     * @param r the radius, m
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void sphere(double cx, double cy, double cz, double r, int rgb) {
         for (int axis = 0; axis < 3; axis++) {
             double px = 0;
@@ -180,7 +226,17 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         }
     }
 
-    /** An arrow: a segment and a four-line head a fifth of its length, metres. */
+    /**
+     * An arrow: a segment and a four-line head a fifth of its length, metres.
+     *
+     * @param x0 tail x, m
+     * @param y0 tail y, m
+     * @param z0 tail z, m
+     * @param x1 tip x, m
+     * @param y1 tip y, m
+     * @param z1 tip z, m
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void arrow(double x0, double y0, double z0, double x1, double y1, double z1, int rgb) {
         segment(x0, y0, z0, x1, y1, z1, rgb);
         double dx = x1 - x0;
@@ -225,7 +281,15 @@ public final class DebugRenderer implements DebugDraw, AutoCloseable {
         basis[5] = dx * sy - dy * sx;
     }
 
-    /** A text label anchored at a world point, drawn on top at constant screen size. */
+    /**
+     * A text label anchored at a world point, drawn on top at constant screen size.
+     *
+     * @param x anchor x, m
+     * @param y anchor y, m
+     * @param z anchor z, m
+     * @param s the text
+     * @param rgb the colour, {@code 0xRRGGBB}
+     */
     public void text(double x, double y, double z, String s, int rgb) {
         if (s == null || s.isEmpty()) {
             return;

@@ -9,7 +9,10 @@ public class GlUnavailableException extends RuntimeException {
         super(message);
     }
 
-    /** @param message why no context could be made; @param cause the underlying failure */
+    /**
+     * @param message why no context could be made, with a hint at the fix
+     * @param cause the underlying failure
+     */
     public GlUnavailableException(String message, Throwable cause) {
         super(message, cause);
     }

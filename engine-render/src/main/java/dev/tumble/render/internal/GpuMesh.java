@@ -20,7 +20,11 @@ public final class GpuMesh implements AutoCloseable {
     private final int indexCount;
     private int instanceCapacity;
 
-    /** Uploads {@code data}. */
+    /**
+     * Uploads {@code data}.
+     *
+     * @param data the mesh to upload
+     */
     public GpuMesh(MeshData data) {
         float[] v = data.vertices();
         int[] idx = data.indices();
@@ -52,7 +56,12 @@ public final class GpuMesh implements AutoCloseable {
         glBindVertexArray(0);
     }
 
-    /** Uploads {@code count} instances from {@code instances} (from position 0; limit ignored). */
+    /**
+     * Uploads {@code count} instances from {@code instances} (from position 0; limit ignored).
+     *
+     * @param instances the instance attributes
+     * @param count the number of instances
+     */
     public void upload(FloatBuffer instances, int count) {
         if (count <= 0) {
             return;
@@ -67,7 +76,11 @@ public final class GpuMesh implements AutoCloseable {
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
 
-    /** Draws the first {@code count} uploaded instances with the bound program. */
+    /**
+     * Draws the first {@code count} uploaded instances with the bound program.
+     *
+     * @param count the number of instances
+     */
     public void draw(int count) {
         if (count <= 0) {
             return;

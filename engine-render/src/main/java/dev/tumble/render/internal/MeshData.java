@@ -17,7 +17,18 @@ public final class MeshData {
     private int vCount;
     private int iCount;
 
-    /** Adds a vertex and returns its index. */
+    /**
+     * Adds a vertex and returns its index.
+     *
+     * @param x position x
+     * @param y position y
+     * @param z position z
+     * @param nx normal x
+     * @param ny normal y
+     * @param nz normal z
+     * @param shift the capsule shift: −1, 0 or +1
+     * @return the vertex's index
+     */
     public int vertex(float x, float y, float z, float nx, float ny, float nz, float shift) {
         if ((vCount + 1) * STRIDE > v.length) {
             v = Arrays.copyOf(v, v.length * 2);
@@ -29,7 +40,13 @@ public final class MeshData {
         return vCount++;
     }
 
-    /** Adds a triangle, flipping it if its winding disagrees with its vertices' normals. */
+    /**
+     * Adds a triangle, flipping it if its winding disagrees with its vertices' normals.
+     *
+     * @param a the first vertex's index
+     * @param b the second vertex's index
+     * @param c the third vertex's index
+     */
     public void triangle(int a, int b, int c) {
         if (iCount + 3 > idx.length) {
             idx = Arrays.copyOf(idx, idx.length * 2);
@@ -67,7 +84,11 @@ public final class MeshData {
         return Arrays.copyOf(idx, iCount);
     }
 
-    /** A cube from −1 to 1 (scaled by half extents in the shader). */
+    /**
+     * A cube from −1 to 1 (scaled by half extents in the shader).
+     *
+     * @return the mesh
+     */
     public static MeshData box() {
         MeshData m = new MeshData();
         float[][] n = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -87,7 +108,13 @@ public final class MeshData {
         return m;
     }
 
-    /** A unit UV sphere. */
+    /**
+     * A unit UV sphere.
+     *
+     * @param stacks rings from pole to pole
+     * @param slices segments around the axis
+     * @return the mesh
+     */
     public static MeshData sphere(int stacks, int slices) {
         return roundMesh(stacks, slices, false);
     }
@@ -95,6 +122,10 @@ public final class MeshData {
     /**
      * A unit capsule: the top hemisphere's vertices carry shift +1, the bottom's −1, and the
      * equator is doubled so the two rings form the cylinder wall once shifted by the half height.
+     *
+     * @param stacks rings from pole to pole
+     * @param slices segments around the axis
+     * @return the mesh
      */
     public static MeshData capsule(int stacks, int slices) {
         return roundMesh(stacks, slices, true);
@@ -146,7 +177,11 @@ public final class MeshData {
         }
     }
 
-    /** A square from −1 to 1 in x and z at y = 0, normal +y. */
+    /**
+     * A square from −1 to 1 in x and z at y = 0, normal +y.
+     *
+     * @return the mesh
+     */
     public static MeshData plane() {
         MeshData m = new MeshData();
         int a = m.vertex(-1, 0, -1, 0, 1, 0, 0);
@@ -158,7 +193,13 @@ public final class MeshData {
         return m;
     }
 
-    /** A flat-shaded triangle soup (hulls). */
+    /**
+     * A flat-shaded triangle soup (hulls).
+     *
+     * @param positions xyz per vertex, three vertices per triangle
+     * @param normals xyz per vertex, matching {@code positions}
+     * @return the mesh
+     */
     public static MeshData triangles(float[] positions, float[] normals) {
         MeshData m = new MeshData();
         for (int t = 0; t < positions.length / 9; t++) {

@@ -58,29 +58,57 @@ public final class ShaderProgram implements AutoCloseable {
         return locations.computeIfAbsent(uniform, u -> glGetUniformLocation(id, u));
     }
 
-    /** Sets a mat4 uniform. */
+    /**
+     * Sets a mat4 uniform.
+     *
+     * @param uniform the uniform's name
+     * @param m the value
+     */
     public void set(String uniform, Matrix4fc m) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             glUniformMatrix4fv(loc(uniform), false, m.get(stack.mallocFloat(16)));
         }
     }
 
-    /** Sets a vec3 uniform. */
+    /**
+     * Sets a vec3 uniform.
+     *
+     * @param uniform the uniform's name
+     * @param x the first component
+     * @param y the second component
+     * @param z the third component
+     */
     public void set(String uniform, float x, float y, float z) {
         glUniform3f(loc(uniform), x, y, z);
     }
 
-    /** Sets a vec2 uniform. */
+    /**
+     * Sets a vec2 uniform.
+     *
+     * @param uniform the uniform's name
+     * @param x the first component
+     * @param y the second component
+     */
     public void set(String uniform, float x, float y) {
         glUniform2f(loc(uniform), x, y);
     }
 
-    /** Sets a float uniform. */
+    /**
+     * Sets a float uniform.
+     *
+     * @param uniform the uniform's name
+     * @param x the value
+     */
     public void set(String uniform, float x) {
         glUniform1f(loc(uniform), x);
     }
 
-    /** Sets an int (or sampler) uniform. */
+    /**
+     * Sets an int (or sampler) uniform.
+     *
+     * @param uniform the uniform's name
+     * @param x the value
+     */
     public void set(String uniform, int x) {
         glUniform1i(loc(uniform), x);
     }

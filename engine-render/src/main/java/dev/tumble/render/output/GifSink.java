@@ -15,8 +15,8 @@ import java.nio.file.Path;
 
 /**
  * An animated, looping GIF written with the JDK's ImageIO. Frames are scaled by
- * {@link #DEFAULT_SCALE} (half size) by default, since GIF encoding of 720p frames costs about
- * 110 ms each on a small machine. Colours are reduced by ImageIO's default palette mapping.
+ * {@link #DEFAULT_SCALE} (half size) by default, since encoding full 720p frames would dominate
+ * a recording's time. Colours are reduced by ImageIO's default palette mapping.
  */
 public final class GifSink implements FrameSink {
     /** Default scale of frames written (0.5: half size). */

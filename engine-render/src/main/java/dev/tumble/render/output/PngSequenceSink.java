@@ -22,7 +22,10 @@ public final class PngSequenceSink implements FrameSink {
         this.prefix = prefix;
     }
 
-    /** @return the path frame {@code index} is (or will be) written to */
+    /**
+     * @param index the frame's index, from 0
+     * @return the path frame {@code index} is (or will be) written to
+     */
     public Path framePath(int index) {
         return directory.resolve(String.format("%s-%05d.png", prefix, index));
     }

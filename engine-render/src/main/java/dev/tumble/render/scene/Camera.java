@@ -78,6 +78,12 @@ public final class Camera {
     /**
      * Places the eye at {@code eye} looking at {@code target}.
      *
+     * @param eyeX eye x, m
+     * @param eyeY eye y, m
+     * @param eyeZ eye z, m
+     * @param targetX target x, m
+     * @param targetY target y, m
+     * @param targetZ target z, m
      * @return this
      */
     public Camera lookAt(float eyeX, float eyeY, float eyeZ, float targetX, float targetY, float targetZ) {
@@ -141,25 +147,39 @@ public final class Camera {
         return this;
     }
 
-    /** @return the eye position, metres, written into {@code dest} */
+    /**
+     * @param dest receives the position
+     * @return the eye position, metres, written into {@code dest}
+     */
     public Vector3f eye(Vector3f dest) {
         float cp = (float) Math.cos(pitch);
         return dest.set(target).add(distance * cp * (float) Math.sin(yaw), distance * (float) Math.sin(pitch),
                 distance * cp * (float) Math.cos(yaw));
     }
 
-    /** @return the world-to-view matrix, written into {@code dest} */
+    /**
+     * @param dest receives the matrix
+     * @return the world-to-view matrix, written into {@code dest}
+     */
     public Matrix4f view(Matrix4f dest) {
         Vector3f e = eye(new Vector3f());
         return dest.setLookAt(e.x, e.y, e.z, target.x, target.y, target.z, 0f, 1f, 0f);
     }
 
-    /** @return the projection for {@code aspect} = width / height, written into {@code dest} */
+    /**
+     * @param aspect width / height
+     * @param dest receives the matrix
+     * @return the projection for {@code aspect} = width / height, written into {@code dest}
+     */
     public Matrix4f projection(float aspect, Matrix4f dest) {
         return dest.setPerspective(fovY, aspect, near, far);
     }
 
-    /** @return projection × view for {@code aspect}, written into {@code dest} */
+    /**
+     * @param aspect width / height
+     * @param dest receives the matrix
+     * @return projection × view for {@code aspect}, written into {@code dest}
+     */
     public Matrix4f viewProjection(float aspect, Matrix4f dest) {
         Matrix4f v = view(new Matrix4f());
         return projection(aspect, dest).mul(v);
@@ -169,6 +189,11 @@ public final class Camera {
      * Projects a world point to pixel coordinates of a {@code width}×{@code height} image with
      * the origin at the top-left (as in a {@code BufferedImage}).
      *
+     * @param x the point x, m
+     * @param y the point y, m
+     * @param z the point z, m
+     * @param width the image width, pixels
+     * @param height the image height, pixels
      * @param dest receives (x, y, depth in [0, 1]); x, y are NaN when the point is behind the eye
      * @return {@code dest}
      */

@@ -31,22 +31,34 @@ public final class Rgb {
         return (channel(r) << 16) | (channel(g) << 8) | channel(b);
     }
 
-    /** @return the red channel of {@code rgb} in [0, 1] */
+    /**
+     * @param rgb the colour, {@code 0xRRGGBB}
+     * @return the red channel of {@code rgb} in [0, 1]
+     */
     public static float red(int rgb) {
         return ((rgb >> 16) & 0xFF) / 255f;
     }
 
-    /** @return the green channel of {@code rgb} in [0, 1] */
+    /**
+     * @param rgb the colour, {@code 0xRRGGBB}
+     * @return the green channel of {@code rgb} in [0, 1]
+     */
     public static float green(int rgb) {
         return ((rgb >> 8) & 0xFF) / 255f;
     }
 
-    /** @return the blue channel of {@code rgb} in [0, 1] */
+    /**
+     * @param rgb the colour, {@code 0xRRGGBB}
+     * @return the blue channel of {@code rgb} in [0, 1]
+     */
     public static float blue(int rgb) {
         return (rgb & 0xFF) / 255f;
     }
 
-    /** @return a pleasant colour chosen deterministically from {@code index} (e.g. a body index) */
+    /**
+     * @param index any int
+     * @return a pleasant colour chosen deterministically from {@code index} (e.g. a body index)
+     */
     public static int palette(int index) {
         return PALETTE[Math.floorMod(index, PALETTE.length)];
     }

@@ -52,6 +52,7 @@ public final class TextBatch implements AutoCloseable {
      *
      * @param text ASCII text, newlines allowed
      * @param scale pixel scale of the 1× font (e.g. 2 for a larger HUD)
+     * @return the width, pixels
      */
     public static float width(String text, float scale) {
         return STBEasyFont.stb_easy_font_width(text) * scale;

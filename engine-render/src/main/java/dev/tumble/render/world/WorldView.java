@@ -46,7 +46,12 @@ public final class WorldView {
     private final org.joml.Quaterniond qa = new org.joml.Quaterniond();
     private final org.joml.Quaterniond qb = new org.joml.Quaterniond();
 
-    /** Half side of the square drawn for planes and half-spaces, m (default 30). */
+    /**
+     * Half side of the square drawn for planes and half-spaces, m (default 30).
+     *
+     * @param metres the half side, m
+     * @return this view
+     */
     public WorldView planeHalfSize(double metres) {
         if (!(metres > 0) || !Double.isFinite(metres)) {
             throw new IllegalArgumentException("planeHalfSize must be positive and finite, was " + metres);
@@ -76,6 +81,8 @@ public final class WorldView {
      * Remembers every body's pose as the "previous" state for interpolated drawing: call it
      * just before each fixed {@code world.step}. Allocates nothing once the array has grown to the
      * world's body count.
+     *
+     * @param world the world about to step
      */
     public void capture(World world) {
         List<RigidBody> bodies = world.bodies();
@@ -114,7 +121,11 @@ public final class WorldView {
      * {@link #capture} and its current pose: positions interpolated linearly, orientations by
      * slerp. Bodies not captured (added since) are drawn where they are.
      *
+     * @param world the world to draw
+     * @param colour the colour of each body, {@code 0xRRGGBB}
      * @param alpha 0 draws the captured poses, 1 the current ones (a fixed-step driver's alpha)
+     * @param dest receives the draw items
+     * @return {@code dest}
      */
     public DrawList fill(World world, ToIntFunction<RigidBody> colour, double alpha, DrawList dest) {
         if (!(alpha >= 0 && alpha <= 1)) {
@@ -143,7 +154,13 @@ public final class WorldView {
                 beta * previous[o + 2] + alpha * b.position().z(), qa.w, qa.x, qa.y, qa.z);
     }
 
-    /** Adds one body's shapes to {@code dest}. */
+    /**
+     * Adds one body's shapes to {@code dest}.
+     *
+     * @param body the body
+     * @param rgb its colour, {@code 0xRRGGBB}
+     * @param dest receives the draw items
+     */
     public void add(RigidBody body, int rgb, DrawList dest) {
         add(body, null, rgb, dest);
     }

@@ -66,7 +66,11 @@ public final class BroadPhase {
         return tree;
     }
 
-    /** Sets (or clears with {@code null}) the pair veto callback. */
+    /**
+     * Sets (or clears with {@code null}) the pair veto callback.
+     *
+     * @param cb the callback, or {@code null}
+     */
     public void pairCallback(PairCallback cb) {
         this.callback = cb;
     }
@@ -93,7 +97,11 @@ public final class BroadPhase {
         return id;
     }
 
-    /** Removes a proxy. */
+    /**
+     * Removes a proxy.
+     *
+     * @param id the proxy id
+     */
     public void remove(int id) {
         tree.destroyProxy(id);
         live[id] = false;
@@ -101,7 +109,15 @@ public final class BroadPhase {
         markMoved(id); // its pairs must be re-examined (and dropped) by the next update
     }
 
-    /** Updates the tight box (m) of a proxy; {@code dx..dz} is the predicted displacement for the fat box. */
+    /**
+     * Updates the tight box (m) of a proxy; {@code dx..dz} is the predicted displacement for the fat box.
+     *
+     * @param id the proxy id
+     * @param aabb the new tight box, m
+     * @param dx the predicted displacement x, m
+     * @param dy the predicted displacement y, m
+     * @param dz the predicted displacement z, m
+     */
     public void move(int id, Aabb aabb, double dx, double dy, double dz) {
         setTight(id, aabb);
         if (tree.moveProxy(id, aabb, dx, dy, dz)) {
@@ -120,27 +136,49 @@ public final class BroadPhase {
         moveBuffer[moveCount++] = id;
     }
 
-    /** Marks a proxy asleep or awake. */
+    /**
+     * Marks a proxy asleep or awake.
+     *
+     * @param id the proxy id
+     * @param asleep whether the proxy's body sleeps
+     */
     public void sleeping(int id, boolean asleep) {
         sleeping[id] = asleep;
     }
 
-    /** Changes a proxy's filter. */
+    /**
+     * Changes a proxy's filter.
+     *
+     * @param id the proxy id
+     * @param filter the new filter
+     */
     public void filter(int id, CollisionFilter filter) {
         filters[id] = filter == null ? CollisionFilter.DEFAULT : filter;
     }
 
-    /** @return a proxy's filter. */
+    /**
+     * @param id the proxy id
+     * @return a proxy's filter.
+     */
     public CollisionFilter filter(int id) {
         return filters[id];
     }
 
-    /** @return a proxy's owner / user data. */
+    /**
+     * @param id the proxy id
+     * @return a proxy's owner / user data.
+     */
     public Object owner(int id) {
         return owners[id];
     }
 
-    /** Copies a proxy's tight box into {@code dest}. */
+    /**
+     * Copies a proxy's tight box into {@code dest}.
+     *
+     * @param id the proxy id
+     * @param dest receives the box
+     * @return {@code dest}
+     */
     public Aabb tightAabb(int id, Aabb dest) {
         int o = 6 * id;
         return dest.set(tight[o], tight[o + 1], tight[o + 2], tight[o + 3], tight[o + 4], tight[o + 5]);
@@ -323,17 +361,26 @@ public final class BroadPhase {
         return pairCount;
     }
 
-    /** @return the lower proxy id of pair {@code i}. */
+    /**
+     * @param i the pair index, {@code 0 ≤ i <} the pair count
+     * @return the lower proxy id of pair {@code i}.
+     */
     public int pairA(int i) {
         return (int) (pairs[i] >>> 32);
     }
 
-    /** @return the higher proxy id of pair {@code i}. */
+    /**
+     * @param i the pair index, {@code 0 ≤ i <} the pair count
+     * @return the higher proxy id of pair {@code i}.
+     */
     public int pairB(int i) {
         return (int) pairs[i];
     }
 
-    /** @return pair {@code i} packed as {@code (lo << 32) | hi}. */
+    /**
+     * @param i the pair index, {@code 0 ≤ i <} the pair count
+     * @return pair {@code i} packed as {@code (lo << 32) | hi}.
+     */
     public long pair(int i) {
         return pairs[i];
     }

@@ -23,12 +23,24 @@ public final class BruteForce {
         Object owner;
     }
 
-    /** Sets (or clears) the pair callback. */
+    /**
+     * Sets (or clears) the pair callback.
+     *
+     * @param cb the callback, or null
+     */
     public void pairCallback(PairCallback cb) {
         callback = cb;
     }
 
-    /** Adds an entry under a caller-chosen id. */
+    /**
+     * Adds an entry under a caller-chosen id.
+     *
+     * @param id the entry's id
+     * @param box the entry's box, m
+     * @param filter the entry's filter, or null for the default
+     * @param isStatic whether the entry is static (static pairs are not reported)
+     * @param owner the caller's object for the entry
+     */
     public void add(int id, Aabb box, CollisionFilter filter, boolean isStatic, Object owner) {
         Entry e = new Entry();
         e.id = id;
@@ -48,17 +60,31 @@ public final class BruteForce {
         throw new IllegalArgumentException("no entry " + id);
     }
 
-    /** Removes an entry. */
+    /**
+     * Removes an entry.
+     *
+     * @param id the entry's id
+     */
     public void remove(int id) {
         entries.remove(find(id));
     }
 
-    /** Updates an entry's box. */
+    /**
+     * Updates an entry's box.
+     *
+     * @param id the entry's id
+     * @param box the new box, m
+     */
     public void move(int id, Aabb box) {
         find(id).box.set(box);
     }
 
-    /** Marks an entry asleep or awake. */
+    /**
+     * Marks an entry asleep or awake.
+     *
+     * @param id the entry's id
+     * @param asleep whether the entry's body sleeps
+     */
     public void sleeping(int id, boolean asleep) {
         find(id).sleeping = asleep;
     }

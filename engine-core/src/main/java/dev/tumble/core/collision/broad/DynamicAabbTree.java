@@ -7,11 +7,10 @@ import java.util.function.IntPredicate;
 /**
  * A dynamic bounding-volume hierarchy of fattened AABBs (after Box2D's b2DynamicTree): leaves
  * are inserted next to the sibling that minimises the total increase in surface area, found by a
- * branch-and-bound search over the whole tree (Bittner et al. 2013; a greedy descent left 3× more
- * nodes to visit per query at 10,000 leaves), and the path back to the root is re-balanced by
- * AVL-style rotations. Moving a
- * proxy re-inserts it only when its tight box leaves its fat box; the fat box is grown by
- * {@link #margin} and stretched along the predicted displacement.
+ * branch-and-bound search over the whole tree (Bittner et al. 2013; a greedy descent builds a
+ * looser tree, with more nodes to visit per query), and the path back to the root is re-balanced
+ * by AVL-style rotations. Moving a proxy re-inserts it only when its tight box leaves its fat box;
+ * the fat box is grown by {@link #margin} and stretched along the predicted displacement.
  *
  * <p>Node ids are stable for the life of a proxy. Storage is struct-of-arrays; no allocation
  * after growth.
@@ -77,7 +76,13 @@ public final class DynamicAabbTree {
         count--;
     }
 
-    /** Creates a leaf for the tight box {@code aabb}; returns its proxy id. */
+    /**
+     * Creates a leaf for the tight box {@code aabb}; returns its proxy id.
+     *
+     * @param aabb the tight box, m
+     * @param userData the caller's object for the proxy
+     * @return the proxy id
+     */
     public int createProxy(Aabb aabb, Object userData) {
         int id = allocate();
         setBox(id, aabb.minX - margin, aabb.minY - margin, aabb.minZ - margin, aabb.maxX + margin, aabb.maxY + margin, aabb.maxZ + margin);
@@ -86,7 +91,11 @@ public final class DynamicAabbTree {
         return id;
     }
 
-    /** Removes a proxy. */
+    /**
+     * Removes a proxy.
+     *
+     * @param id the proxy id
+     */
     public void destroyProxy(int id) {
         checkLeaf(id);
         removeLeaf(id);
@@ -97,6 +106,11 @@ public final class DynamicAabbTree {
      * Updates a proxy's tight box; {@code dx,dy,dz} is the predicted displacement (m) for the next
      * step (may be 0).
      *
+     * @param id the proxy id
+     * @param aabb the new tight box, m
+     * @param dx the predicted displacement x, m
+     * @param dy the predicted displacement y, m
+     * @param dz the predicted displacement z, m
      * @return {@code true} when the proxy was re-inserted (its fat box changed)
      */
     public boolean moveProxy(int id, Aabb aabb, double dx, double dy, double dz) {
@@ -126,12 +140,21 @@ public final class DynamicAabbTree {
         }
     }
 
-    /** @return the user data of a proxy. */
+    /**
+     * @param id the proxy id
+     * @return the user data of a proxy.
+     */
     public Object userData(int id) {
         return user[id];
     }
 
-    /** Copies the fat box of a proxy into {@code dest}. */
+    /**
+     * Copies the fat box of a proxy into {@code dest}.
+     *
+     * @param id the proxy id
+     * @param dest receives the box
+     * @return {@code dest}
+     */
     public Aabb fatAabb(int id, Aabb dest) {
         int o = 6 * id;
         return dest.set(box[o], box[o + 1], box[o + 2], box[o + 3], box[o + 4], box[o + 5]);
@@ -346,7 +369,12 @@ public final class DynamicAabbTree {
         return up;
     }
 
-    /** Calls {@code visitor} with every proxy whose fat box overlaps {@code aabb}; stops when it returns false. */
+    /**
+     * Calls {@code visitor} with every proxy whose fat box overlaps {@code aabb}; stops when it returns false.
+     *
+     * @param aabb the box to test, m
+     * @param visitor called with each proxy id; returns whether to go on
+     */
     public void query(Aabb aabb, IntPredicate visitor) {
         if (root == NULL) {
             return;
@@ -377,13 +405,26 @@ public final class DynamicAabbTree {
     /** Ray visitor: returns the new maximum parameter (clip), or a negative value to stop. */
     @FunctionalInterface
     public interface RayVisitor {
-        /** @return the new {@code maxT} (≤ current) to clip the ray, or negative to stop */
+        /**
+         * @param proxy the proxy id
+         * @param maxT the ray's current end parameter
+         * @return the new {@code maxT} (≤ current) to clip the ray, or negative to stop
+         */
         double visit(int proxy, double maxT);
     }
 
     /**
      * Visits the proxies whose fat boxes the ray {@code o + t·d}, {@code 0 ≤ t ≤ maxT} crosses;
      * the visitor may shorten the ray.
+     *
+     * @param ox the ray origin x, m
+     * @param oy the ray origin y, m
+     * @param oz the ray origin z, m
+     * @param dx the ray direction x
+     * @param dy the ray direction y
+     * @param dz the ray direction z
+     * @param maxT the largest parameter tested
+     * @param visitor called with each proxy crossed
      */
     public void rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT, RayVisitor visitor) {
         if (root == NULL) {
@@ -431,7 +472,11 @@ public final class DynamicAabbTree {
     private final Aabb rayBox = new Aabb();
     private boolean rayBusy;
 
-    /** Checks structure, heights and boxes (tests). @return the number of leaves */
+    /**
+     * Checks structure, heights and boxes (tests).
+     *
+     * @return the number of leaves
+     */
     public int validate() {
         return root == NULL ? 0 : validate(root, NULL);
     }

@@ -3,7 +3,7 @@ package dev.tumble.core.collision.narrow;
 /**
  * A reusable buffer of the contact points of one shape pair (A, B). Its points are preallocated,
  * so filling it allocates nothing. Generators may add up to {@link #CAPACITY} points and then
- * call {@link #reduce(int)} to keep the deepest point and those spanning the largest area.
+ * call {@link #reduce(int, int)} to keep the deepest point and those spanning the largest area.
  */
 public final class ContactManifold {
     /** Most points a generator may add before reduction. */
@@ -30,7 +30,10 @@ public final class ContactManifold {
         return size;
     }
 
-    /** @return point {@code i} ({@code 0 ≤ i < size()}); owned by the manifold. */
+    /**
+     * @param i the index
+     * @return point {@code i} ({@code 0 ≤ i < size()}); owned by the manifold.
+     */
     public ContactPoint get(int i) {
         if (i < 0 || i >= size) {
             throw new IndexOutOfBoundsException("contact " + i + " of " + size);
@@ -56,6 +59,15 @@ public final class ContactManifold {
 
     /**
      * Adds a point (m), unit normal (B towards A), penetration (m) and feature id. Ignored when full.
+     *
+     * @param px the point x, world space, m
+     * @param py the point y, world space, m
+     * @param pz the point z, world space, m
+     * @param nx the unit normal x, from B towards A
+     * @param ny the unit normal y, from B towards A
+     * @param nz the unit normal z, from B towards A
+     * @param penetration overlap depth along the normal, m (negative: apart)
+     * @param featureId identifies the features that touch, for matching across steps
      */
     public void add(double px, double py, double pz, double nx, double ny, double nz, double penetration, int featureId) {
         if (size == CAPACITY) {
@@ -92,6 +104,9 @@ public final class ContactManifold {
      * Keeps at most {@code max} (≤ 4) points of those added since index {@code from}: the deepest,
      * the one farthest from it, the one making the largest triangle with those two, and the one
      * adding the most area to that triangle.
+     *
+     * @param from the index of the first point to reduce
+     * @param max the most points to keep from there (≤ 4)
      */
     public void reduce(int from, int max) {
         int n = size - from;

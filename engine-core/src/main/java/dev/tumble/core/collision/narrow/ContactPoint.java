@@ -25,7 +25,12 @@ public final class ContactPoint {
     /** Feature pair id (see class doc). */
     public int featureId;
 
-    /** Copies {@code o}. */
+    /**
+     * Copies {@code o}.
+     *
+     * @param o the point to copy
+     * @return this point
+     */
     public ContactPoint set(ContactPoint o) {
         point.set(o.point);
         normal.set(o.normal);

@@ -50,6 +50,8 @@ public final class NarrowPhase {
      * a corner lifts by a hair, and its warm-start cache keeps matching them. Default 0: only
      * touching or overlapping shapes, as Cyclone's generators.
      *
+     * @param metres the margin, m
+     * @return this narrow phase
      * @throws IllegalArgumentException when {@code metres} is negative or not finite
      */
     public NarrowPhase speculativeMargin(double metres) {
@@ -60,7 +62,12 @@ public final class NarrowPhase {
         return this;
     }
 
-    /** Sets whether spheres and capsules report speculative contacts (see {@link #speculativeMargin(double)}). */
+    /**
+     * Sets whether spheres and capsules report speculative contacts (see {@link #speculativeMargin(double)}).
+     *
+     * @param on whether spheres and capsules use the margin
+     * @return this narrow phase
+     */
     public NarrowPhase roundMargins(boolean on) {
         roundMargins = on;
         return this;
@@ -75,6 +82,11 @@ public final class NarrowPhase {
      * Contacts between shape {@code a} on {@code bodyA} and shape {@code b} on {@code bodyB}
      * (bodies' current transforms). Clears {@code out} first.
      *
+     * @param bodyA the body carrying {@code a}
+     * @param a shape A, at its offset on {@code bodyA}
+     * @param bodyB the body carrying {@code b}
+     * @param b shape B, at its offset on {@code bodyB}
+     * @param out receives the contacts, normals from B towards A
      * @return the number of contacts written
      */
     public int collide(RigidBody bodyA, Shape a, RigidBody bodyB, Shape b, ContactManifold out) {
@@ -103,6 +115,15 @@ public final class NarrowPhase {
      * world pose and polytope are built once and reused by its other pairs until
      * {@link #forgetShapes()}. A body in a pile touches several others, so this spares most of the
      * transform and vertex work. The bodies must not move in between.
+     *
+     * @param keyA the key of {@code a} (≥ 0)
+     * @param bodyA the body carrying {@code a}
+     * @param a shape A, at its offset on {@code bodyA}
+     * @param keyB the key of {@code b} (≥ 0)
+     * @param bodyB the body carrying {@code b}
+     * @param b shape B, at its offset on {@code bodyB}
+     * @param out receives the contacts, normals from B towards A
+     * @return the number of contacts written
      */
     public int collide(int keyA, RigidBody bodyA, Shape a, int keyB, RigidBody bodyB, Shape b, ContactManifold out) {
         Pose pa = cachedPose(keyA, bodyA, a);
@@ -137,13 +158,31 @@ public final class NarrowPhase {
         return p;
     }
 
-    /** Contacts between shapes at world poses {@code pa}, {@code pb}; clears {@code out} first. */
+    /**
+     * Contacts between shapes at world poses {@code pa}, {@code pb}; clears {@code out} first.
+     *
+     * @param a shape A
+     * @param pa A's world pose
+     * @param b shape B
+     * @param pb B's world pose
+     * @param out receives the contacts, normals from B towards A
+     * @return the number of contacts written
+     */
     public int collide(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
         out.clear();
         return append(a, pa, -1, b, pb, -1, out);
     }
 
-    /** Like {@link #collide(Shape, Pose, Shape, Pose, ContactManifold)} but appends to {@code out}. */
+    /**
+     * Like {@link #collide(Shape, Pose, Shape, Pose, ContactManifold)} but appends to {@code out}.
+     *
+     * @param a shape A
+     * @param pa A's world pose
+     * @param b shape B
+     * @param pb B's world pose
+     * @param out receives the contacts, normals from B towards A
+     * @return the number of contacts appended
+     */
     public int append(Shape a, Pose pa, Shape b, Pose pb, ContactManifold out) {
         return append(a, pa, -1, b, pb, -1, out);
     }
@@ -305,6 +344,12 @@ public final class NarrowPhase {
      * nearest face, so the normal is minus that face's outward normal (Cyclone reports the outward
      * normal, the wrong way for body 0 = box). The point lies midway between the point and the face.
      *
+     * @param box the box
+     * @param pose the box's world pose
+     * @param x the point x, world space, m
+     * @param y the point y, world space, m
+     * @param z the point z, world space, m
+     * @param out receives the contact
      * @return 1 when the point is strictly inside, else 0
      */
     public static int boxAndPoint(Box box, Pose pose, double x, double y, double z, ContactManifold out) {

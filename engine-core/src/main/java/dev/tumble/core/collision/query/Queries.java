@@ -29,7 +29,11 @@ public final class Queries {
     private final ContactManifold manifold = new ContactManifold();
     private final Aabb box = new Aabb();
 
-    /** Queries over {@code broadPhase}'s proxies. */
+    /**
+     * Queries over {@code broadPhase}'s proxies.
+     *
+     * @param broadPhase the broad phase to query, not null
+     */
     public Queries(BroadPhase broadPhase) {
         this.broadPhase = Check.notNull("broadPhase", broadPhase);
     }
@@ -72,6 +76,12 @@ public final class Queries {
      * The closest hit of the ray from {@code origin} (m) along {@code direction} (normalised here)
      * up to {@code maxDistance} (m).
      *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction, not zero
+     * @param maxDistance the longest hit distance, m (≥ 0)
+     * @param filter whose mask proxies' categories must pass, or null for all
+     * @param accept a further test of each proxy's owner, or null for all
+     * @param out receives the hit
      * @return {@code true} and {@code out} filled when something was hit
      */
     public boolean castRay(Vector3dc origin, Vector3dc direction, double maxDistance, CollisionFilter filter,
@@ -99,7 +109,17 @@ public final class Queries {
         return found[0];
     }
 
-    /** Every hit of the ray, sorted by distance (then proxy id); returns the count added to {@code out}. */
+    /**
+     * Every hit of the ray, sorted by distance (then proxy id); returns the count added to {@code out}.
+     *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction, not zero
+     * @param maxDistance the longest hit distance, m (≥ 0)
+     * @param filter whose mask proxies' categories must pass, or null for all
+     * @param accept a further test of each proxy's owner, or null for all
+     * @param out receives the hits
+     * @return the number of hits added
+     */
     public int castRayAll(Vector3dc origin, Vector3dc direction, double maxDistance, CollisionFilter filter,
             Predicate<Object> accept, List<RayHit> out) {
         Vector3d d = unit(direction);
@@ -119,7 +139,15 @@ public final class Queries {
         return hits.size();
     }
 
-    /** Proxies whose tight boxes overlap {@code query} (m), sorted by id; returns the count added. */
+    /**
+     * Proxies whose tight boxes overlap {@code query} (m), sorted by id; returns the count added.
+     *
+     * @param query the box, world space
+     * @param filter whose mask proxies' categories must pass, or null for all
+     * @param accept a further test of each proxy's owner, or null for all
+     * @param out receives the proxy ids
+     * @return the number of proxies added
+     */
     public int overlapBox(Aabb query, CollisionFilter filter, Predicate<Object> accept, List<Integer> out) {
         List<Integer> found = new ArrayList<>();
         Aabb t = new Aabb();
@@ -134,7 +162,16 @@ public final class Queries {
         return found.size();
     }
 
-    /** Proxies whose shapes overlap {@code shape} at world pose {@code at} (penetration > 0), sorted by id. */
+    /**
+     * Proxies whose shapes overlap {@code shape} at world pose {@code at} (penetration > 0), sorted by id.
+     *
+     * @param shape the shape to test
+     * @param at its world pose
+     * @param filter whose mask proxies' categories must pass, or null for all
+     * @param accept a further test of each proxy's owner, or null for all
+     * @param out receives the proxy ids
+     * @return the number of proxies added
+     */
     public int overlapShape(Shape shape, Pose at, CollisionFilter filter, Predicate<Object> accept, List<Integer> out) {
         Aabb q = shape.computeAabb(at, new Aabb());
         List<Integer> candidates = new ArrayList<>();

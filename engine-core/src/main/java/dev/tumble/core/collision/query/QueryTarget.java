@@ -8,6 +8,11 @@ public interface QueryTarget {
     /** @return the shape. */
     Shape shape();
 
-    /** Writes the shape's current world pose into {@code dest}. */
+    /**
+     * Writes the shape's current world pose into {@code dest}.
+     *
+     * @param dest receives the pose
+     * @return {@code dest}
+     */
     Pose pose(Pose dest);
 }

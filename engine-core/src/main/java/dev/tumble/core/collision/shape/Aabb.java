@@ -18,12 +18,31 @@ public final class Aabb {
         setEmpty();
     }
 
-    /** A box with the given corners (m). */
+    /**
+     * A box with the given corners (m).
+     *
+     * @param minX the least x, m
+     * @param minY the least y, m
+     * @param minZ the least z, m
+     * @param maxX the greatest x, m
+     * @param maxY the greatest y, m
+     * @param maxZ the greatest z, m
+     */
     public Aabb(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         set(minX, minY, minZ, maxX, maxY, maxZ);
     }
 
-    /** Sets both corners (m). */
+    /**
+     * Sets both corners (m).
+     *
+     * @param minX the least x, m
+     * @param minY the least y, m
+     * @param minZ the least z, m
+     * @param maxX the greatest x, m
+     * @param maxY the greatest y, m
+     * @param maxZ the greatest z, m
+     * @return this box
+     */
     public Aabb set(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         this.minX = minX;
         this.minY = minY;
@@ -34,18 +53,34 @@ public final class Aabb {
         return this;
     }
 
-    /** Copies {@code o}. */
+    /**
+     * Copies {@code o}.
+     *
+     * @param o the box to copy
+     * @return this box
+     */
     public Aabb set(Aabb o) {
         return set(o.minX, o.minY, o.minZ, o.maxX, o.maxY, o.maxZ);
     }
 
-    /** Makes the box empty: min = +∞, max = −∞. */
+    /**
+     * Makes the box empty: min = +∞, max = −∞.
+     *
+     * @return this box
+     */
     public Aabb setEmpty() {
         double p = Double.POSITIVE_INFINITY, n = Double.NEGATIVE_INFINITY;
         return set(p, p, p, n, n, n);
     }
 
-    /** Grows the box to hold the point (m). */
+    /**
+     * Grows the box to hold the point (m).
+     *
+     * @param x the point x, m
+     * @param y the point y, m
+     * @param z the point z, m
+     * @return this box
+     */
     public Aabb include(double x, double y, double z) {
         minX = Math.min(minX, x);
         minY = Math.min(minY, y);
@@ -56,24 +91,41 @@ public final class Aabb {
         return this;
     }
 
-    /** {@code this = union(a, b)}. */
+    /**
+     * {@code this = union(a, b)}.
+     *
+     * @param a one box
+     * @param b the other box
+     * @return this box
+     */
     public Aabb union(Aabb a, Aabb b) {
         return set(Math.min(a.minX, b.minX), Math.min(a.minY, b.minY), Math.min(a.minZ, b.minZ),
                 Math.max(a.maxX, b.maxX), Math.max(a.maxY, b.maxY), Math.max(a.maxZ, b.maxZ));
     }
 
-    /** Grows every side by {@code margin} (m). */
+    /**
+     * Grows every side by {@code margin} (m).
+     *
+     * @param margin the growth of each side, m
+     * @return this box
+     */
     public Aabb fatten(double margin) {
         return set(minX - margin, minY - margin, minZ - margin, maxX + margin, maxY + margin, maxZ + margin);
     }
 
-    /** @return whether the closed boxes share a point. */
+    /**
+     * @param o the other box
+     * @return whether the closed boxes share a point.
+     */
     public boolean overlaps(Aabb o) {
         return minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
                 && minZ <= o.maxZ && o.minZ <= maxZ;
     }
 
-    /** @return whether {@code o} lies inside this box. */
+    /**
+     * @param o the other box
+     * @return whether {@code o} lies inside this box.
+     */
     public boolean contains(Aabb o) {
         return minX <= o.minX && minY <= o.minY && minZ <= o.minZ
                 && o.maxX <= maxX && o.maxY <= maxY && o.maxZ <= maxZ;
@@ -85,7 +137,11 @@ public final class Aabb {
         return 2 * (dx * dy + dy * dz + dz * dx);
     }
 
-    /** @return the surface area (m²) of the union of {@code a} and {@code b} (no allocation). */
+    /**
+     * @param a one box
+     * @param b the other box
+     * @return the surface area (m²) of the union of {@code a} and {@code b} (no allocation).
+     */
     public static double unionArea(Aabb a, Aabb b) {
         double dx = Math.max(a.maxX, b.maxX) - Math.min(a.minX, b.minX);
         double dy = Math.max(a.maxY, b.maxY) - Math.min(a.minY, b.minY);
@@ -96,6 +152,13 @@ public final class Aabb {
     /**
      * Slab test of the ray {@code o + t·d}, {@code 0 ≤ t ≤ maxT}.
      *
+     * @param ox the ray origin x, m
+     * @param oy the ray origin y, m
+     * @param oz the ray origin z, m
+     * @param dx the ray direction x
+     * @param dy the ray direction y
+     * @param dz the ray direction z
+     * @param maxT the largest parameter tested
      * @return the entry parameter {@code t} (≥ 0), or −1 when the ray misses
      */
     public double rayEntry(double ox, double oy, double oz, double dx, double dy, double dz, double maxT) {

@@ -8,7 +8,11 @@ import org.joml.Vector3d;
 public final class Box extends Shape {
     private final double hx, hy, hz;
 
-    /** @param hx half-extent along x, m (finite, positive); likewise {@code hy}, {@code hz} */
+    /**
+     * @param hx half-extent along x, m (finite, positive)
+     * @param hy half-extent along y, m (finite, positive)
+     * @param hz half-extent along z, m (finite, positive)
+     */
     public Box(double hx, double hy, double hz) {
         this.hx = size("Box", "halfExtent.x", hx);
         this.hy = size("Box", "halfExtent.y", hy);
@@ -30,7 +34,10 @@ public final class Box extends Shape {
         return hz;
     }
 
-    /** @return half-extent along local axis {@code i} (0, 1, 2), m. */
+    /**
+     * @param i the axis, 0 (x), 1 (y) or 2 (z)
+     * @return half-extent along local axis {@code i} (0, 1, 2), m.
+     */
     public double half(int i) {
         return i == 0 ? hx : i == 1 ? hy : hz;
     }

@@ -32,6 +32,7 @@ public final class ConvexHull extends Shape {
     /**
      * Builds the hull of {@code points} (m).
      *
+     * @param points the points, shape frame, m
      * @throws IllegalArgumentException with fewer than 4 non-coplanar points, or non-finite ones
      */
     public ConvexHull(Vector3dc... points) {
@@ -381,7 +382,13 @@ public final class ConvexHull extends Shape {
         return vertices.length / 3;
     }
 
-    /** Copies hull vertex {@code i} (m, shape frame) into {@code dest}. */
+    /**
+     * Copies hull vertex {@code i} (m, shape frame) into {@code dest}.
+     *
+     * @param i the vertex index
+     * @param dest receives the vertex
+     * @return {@code dest}
+     */
     public Vector3d vertex(int i, Vector3d dest) {
         return dest.set(vertices[3 * i], vertices[3 * i + 1], vertices[3 * i + 2]);
     }
@@ -391,17 +398,29 @@ public final class ConvexHull extends Shape {
         return faces.length;
     }
 
-    /** @return the vertex indices of face {@code f}, counter-clockwise seen from outside (do not modify). */
+    /**
+     * @param f the face index
+     * @return the vertex indices of face {@code f}, counter-clockwise seen from outside (do not modify).
+     */
     public int[] face(int f) {
         return faces[f];
     }
 
-    /** Copies the outward unit normal of face {@code f} (shape frame) into {@code dest}. */
+    /**
+     * Copies the outward unit normal of face {@code f} (shape frame) into {@code dest}.
+     *
+     * @param f the face index
+     * @param dest receives the normal
+     * @return {@code dest}
+     */
     public Vector3d faceNormal(int f, Vector3d dest) {
         return dest.set(faceNormals[3 * f], faceNormals[3 * f + 1], faceNormals[3 * f + 2]);
     }
 
-    /** @return the offset (m) of face {@code f}'s plane {@code n·x = d}. */
+    /**
+     * @param f the face index
+     * @return the offset (m) of face {@code f}'s plane {@code n·x = d}.
+     */
     public double faceOffset(int f) {
         return faceOffsets[f];
     }
@@ -416,7 +435,11 @@ public final class ConvexHull extends Shape {
         return edgeDirections.length / 3;
     }
 
-    /** Raw arrays for the narrow phase (read-only by convention). */
+    /**
+     * Raw arrays for the narrow phase (read-only by convention).
+     *
+     * @return the vertices, xyz per vertex, shape frame, m
+     */
     public double[] rawVertices() {
         return vertices;
     }

@@ -14,7 +14,12 @@ public final class HalfSpace extends Shape {
     private final Vector3d normal;
     private final double offset;
 
-    /** @param nx normal (normalised here; must be non-zero and finite), {@code offset} in m */
+    /**
+     * @param nx normal x; the normal is normalised here and must be non-zero and finite
+     * @param ny normal y
+     * @param nz normal z
+     * @param offset the plane's offset {@code d} in {@code n·x = d}, m
+     */
     public HalfSpace(double nx, double ny, double nz, double offset) {
         this.normal = unitNormal("HalfSpace", nx, ny, nz);
         this.offset = Check.finite("HalfSpace.offset", offset);

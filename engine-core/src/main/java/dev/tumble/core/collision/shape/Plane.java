@@ -13,7 +13,12 @@ public final class Plane extends Shape {
     private final Vector3d normal;
     private final double offset;
 
-    /** @param nx normal (normalised here; non-zero, finite), {@code offset} in m */
+    /**
+     * @param nx normal x; the normal is normalised here and must be non-zero and finite
+     * @param ny normal y
+     * @param nz normal z
+     * @param offset the plane's offset {@code d} in {@code n·x = d}, m
+     */
     public Plane(double nx, double ny, double nz, double offset) {
         this.normal = HalfSpace.unitNormal("Plane", nx, ny, nz);
         this.offset = Check.finite("Plane.offset", offset);

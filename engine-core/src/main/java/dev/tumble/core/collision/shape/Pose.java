@@ -21,7 +21,11 @@ public final class Pose {
     public Pose() {
     }
 
-    /** Sets the identity. */
+    /**
+     * Sets the identity.
+     *
+     * @return this pose
+     */
     public Pose identity() {
         px = py = pz = 0;
         r[0] = r[4] = r[8] = 1;
@@ -29,7 +33,12 @@ public final class Pose {
         return this;
     }
 
-    /** Copies {@code o}. */
+    /**
+     * Copies {@code o}.
+     *
+     * @param o the pose to copy
+     * @return this pose
+     */
     public Pose set(Pose o) {
         px = o.px;
         py = o.py;
@@ -38,12 +47,29 @@ public final class Pose {
         return this;
     }
 
-    /** Sets position (m) and orientation (unit quaternion, normalised here). */
+    /**
+     * Sets position (m) and orientation (unit quaternion, normalised here).
+     *
+     * @param p the position, m
+     * @param q the orientation
+     * @return this pose
+     */
     public Pose set(Vector3dc p, Quaterniondc q) {
         return set(p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z());
     }
 
-    /** Sets position (m) and orientation {@code (w, x, y, z)} (normalised here). */
+    /**
+     * Sets position (m) and orientation {@code (w, x, y, z)} (normalised here).
+     *
+     * @param x the position x, m
+     * @param y the position y, m
+     * @param z the position z, m
+     * @param qw the orientation's scalar part
+     * @param qx the x of the orientation's vector part
+     * @param qy the y of the orientation's vector part
+     * @param qz the z of the orientation's vector part
+     * @return this pose
+     */
     public Pose set(double x, double y, double z, double qw, double qx, double qy, double qz) {
         px = x;
         py = y;
@@ -66,7 +92,13 @@ public final class Pose {
         return this;
     }
 
-    /** {@code this = body transform · shape offset}: the world pose of {@code shape} on {@code body}. */
+    /**
+     * {@code this = body transform · shape offset}: the world pose of {@code shape} on {@code body}.
+     *
+     * @param body the body carrying the shape
+     * @param shape the shape, at its offset pose in body space
+     * @return this pose
+     */
     public Pose set(RigidBody body, Shape shape) {
         double[] t = body.getTransform(scratch);
         if (shape.hasIdentityOffset()) {
@@ -91,23 +123,55 @@ public final class Pose {
         return this;
     }
 
-    /** {@code dest = R·local + p} (m). */
+    /**
+     * {@code dest = R·local + p} (m).
+     *
+     * @param x the local point x, m
+     * @param y the local point y, m
+     * @param z the local point z, m
+     * @param dest receives the world point
+     * @return {@code dest}
+     */
     public Vector3d toWorld(double x, double y, double z, Vector3d dest) {
         return dest.set(r[0] * x + r[1] * y + r[2] * z + px, r[3] * x + r[4] * y + r[5] * z + py,
                 r[6] * x + r[7] * y + r[8] * z + pz);
     }
 
-    /** {@code dest = R·local}. */
+    /**
+     * {@code dest = R·local}.
+     *
+     * @param x the local direction x
+     * @param y the local direction y
+     * @param z the local direction z
+     * @param dest receives the world direction
+     * @return {@code dest}
+     */
     public Vector3d dirToWorld(double x, double y, double z, Vector3d dest) {
         return dest.set(r[0] * x + r[1] * y + r[2] * z, r[3] * x + r[4] * y + r[5] * z, r[6] * x + r[7] * y + r[8] * z);
     }
 
-    /** {@code dest = Rᵀ·(world − p)} (m). */
+    /**
+     * {@code dest = Rᵀ·(world − p)} (m).
+     *
+     * @param x the world point x, m
+     * @param y the world point y, m
+     * @param z the world point z, m
+     * @param dest receives the local point
+     * @return {@code dest}
+     */
     public Vector3d toLocal(double x, double y, double z, Vector3d dest) {
         return dirToLocal(x - px, y - py, z - pz, dest);
     }
 
-    /** {@code dest = Rᵀ·world}. */
+    /**
+     * {@code dest = Rᵀ·world}.
+     *
+     * @param x the world direction x
+     * @param y the world direction y
+     * @param z the world direction z
+     * @param dest receives the local direction
+     * @return {@code dest}
+     */
     public Vector3d dirToLocal(double x, double y, double z, Vector3d dest) {
         return dest.set(r[0] * x + r[3] * y + r[6] * z, r[1] * x + r[4] * y + r[7] * z, r[2] * x + r[5] * y + r[8] * z);
     }

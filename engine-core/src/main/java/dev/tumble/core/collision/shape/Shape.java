@@ -23,6 +23,8 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
      * The radius (m) of the largest ball centred on the shape's own origin that lies inside the
      * shape: how far it can move in one step and still overlap where it was. Zero for a plane,
      * infinite for a half-space.
+     *
+     * @return the radius, m
      */
     public abstract double innerRadius();
 
@@ -31,6 +33,11 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
      * lies inside the shape; ≤ 0 when the point is outside. This default is a safe lower bound,
      * {@link #innerRadius()} minus the point's distance from the origin; shapes that know better
      * override it.
+     *
+     * @param x the point x, shape space, m
+     * @param y the point y, shape space, m
+     * @param z the point z, shape space, m
+     * @return the radius, m
      */
     public double innerRadiusAt(double x, double y, double z) {
         return innerRadius() - Math.sqrt(x * x + y * y + z * z);
@@ -39,6 +46,8 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
     /**
      * {@link #innerRadiusAt} the body origin (the body's centre of mass) seen from the shape, m:
      * what continuous collision needs. Cached until the offset changes.
+     *
+     * @return the radius, m
      */
     public double innerRadiusAtBodyOrigin() {
         double r = bodyOriginInnerRadius;
@@ -52,6 +61,7 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
     /** Cached {@link #innerRadiusAtBodyOrigin()}; NaN until asked after an offset change. */
     private double bodyOriginInnerRadius = Double.NaN;
 
+    /** @return the kind of shape, for the narrow phase's dispatch. */
     public abstract ShapeType type();
 
     /** @return the offset position of the shape in body space, m. */
@@ -64,7 +74,14 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         return offsetOrientation;
     }
 
-    /** Sets the offset position in body space (m), keeping the orientation. */
+    /**
+     * Sets the offset position in body space (m), keeping the orientation.
+     *
+     * @param x the offset x, m
+     * @param y the offset y, m
+     * @param z the offset z, m
+     * @return this shape
+     */
     public Shape offset(double x, double y, double z) {
         return offset(new Vector3d(x, y, z), offsetOrientation);
     }
@@ -72,6 +89,10 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
     /**
      * Sets the offset pose: position in body space (m) and orientation (normalised here). Set it
      * before the shape's body joins a world, which caches what depends on it (inner radius, reach).
+     *
+     * @param position the offset position, body space, m
+     * @param orientation the offset orientation, body space
+     * @return this shape
      */
     public Shape offset(Vector3dc position, Quaterniondc orientation) {
         Check.finite("offsetPosition", position);
@@ -95,7 +116,13 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         return offsetPose;
     }
 
-    /** Writes the world-space bounding box of the shape at world pose {@code pose} into {@code dest}. */
+    /**
+     * Writes the world-space bounding box of the shape at world pose {@code pose} into {@code dest}.
+     *
+     * @param pose the shape's world pose
+     * @param dest receives the box
+     * @return {@code dest}
+     */
     public abstract Aabb computeAabb(Pose pose, Aabb dest);
 
     /**
@@ -103,6 +130,7 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
      * offset): mass (kg), centre (m), inertia about the centre (kg·m²).
      *
      * @param density kg/m³, positive
+     * @return the mass properties
      * @throws UnsupportedOperationException for unbounded shapes
      */
     public abstract MassProperties massProperties(double density);
@@ -112,6 +140,13 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
      * ({@code d} need not be unit; {@code t} is in units of {@code |d|}). A ray starting inside a
      * solid shape hits at {@code t = 0} with the normal opposite to {@code d}.
      *
+     * @param ox the ray origin x, shape frame, m
+     * @param oy the ray origin y, shape frame, m
+     * @param oz the ray origin z, shape frame, m
+     * @param dx the ray direction x, shape frame
+     * @param dy the ray direction y, shape frame
+     * @param dz the ray direction z, shape frame
+     * @param maxT the largest parameter tested
      * @param normalOut receives the outward unit surface normal at the hit, in the shape's frame
      * @return the hit parameter, or −1 on a miss
      */

@@ -97,9 +97,9 @@ final class ContactConstraints extends ContactPoints {
      * manifolds with a body that has turned ({@link SolverBodies#turned}): arms turned with their
      * bodies, the inverse inertia of now. A body spinning at 45 rad/s turns 0.75 rad in a 1/60 s
      * step, and rows built once at its start (as Box2D's, which stays right in 2-D, where inertia
-     * does not turn) pushed its corners along stale arms with a stale inertia: tumbling elastic
-     * drops gained energy. A row depends only on the turn, so a body that has not turned keeps its
-     * rows: a resting stack's are built once a step.
+     * does not turn) would push its corners along stale arms with a stale inertia: tumbling
+     * elastic drops would gain energy. A row depends only on the turn, so a body that has not
+     * turned keeps its rows: a resting stack's are built once a step.
      */
     void refresh(SolverBodies bodies) {
         for (int m = 0; m < manifolds; m++) {
@@ -120,9 +120,9 @@ final class ContactConstraints extends ContactPoints {
     /**
      * The softness of the step's substeps {@code h} (s): contacts at {@code hertz}, doubled against
      * immovable bodies, neither stiffer than {@code cap} (Hz). Set before {@link #prepare}, which
-     * factors the manifold blocks with it. Past the cap the substep does not resolve the spring:
-     * with 100 Hz contacts doubled to 200 Hz against the ground, a 100 kg box on a 1 kg box walked
-     * 8 mm in 60 s; capped at 120 Hz it stays put.
+     * factors the manifold blocks with it. Past the cap the substep does not resolve the spring,
+     * and a heavy box resting on a light one walks sideways once the ground's doubled stiffness
+     * passes it.
      */
     void softness(double hertz, double cap, double dampingRatio, double h) {
         soft.set(Math.min(hertz, cap), dampingRatio, h);
@@ -144,9 +144,9 @@ final class ContactConstraints extends ContactPoints {
      * pass only, its friction. With {@code useBias} penetration is pushed out softly ({@code h}: the
      * substep, s; {@code maxPush}: m/s); without it (the relax pass) only speculative gaps are
      * kept. Friction sees only velocities without the push-out (Box2D v3 too solves it in the relax
-     * alone): solved in the biased pass as well, it worked against velocities carrying the push,
-     * which the relax then took back, and a pyramid's rows slid over each other a little every
-     * step (at 100 Hz its apex moved 7 cm in 3 s; 2 mm with friction in the relax alone).
+     * alone): solved in the biased pass as well, it would work against velocities carrying the
+     * push, which the relax then takes back, and a pyramid's rows would slide over each other a
+     * little every step.
      */
     void solve(SolverBodies bodies, double h, double maxPush, boolean useBias) {
         double invH = 1 / h;
@@ -290,10 +290,10 @@ final class ContactConstraints extends ContactPoints {
      *     {@code e²·W} gives {@code P = m·(√(v² + 2e²W/m) − v)}.
      * </ul>
      * For one point stopped at rest the two agree. Either alone gains energy: Newton's rule when a
-     * spinning body's corner closes faster than the impact took from it (tumbling elastic drops
-     * gained up to 60 %); the energetic rule when rows hand energy to each other, as when a light
-     * body crushed between a heavy one and the ground is stopped by one row after the other
-     * pushed it: that row's W counts energy another row gave, and the light body was shot out.
+     * spinning body's corner closes faster than the impact took from it (tumbling elastic drops);
+     * the energetic rule when rows hand energy to each other, as when a light body crushed between
+     * a heavy one and the ground is stopped by one row after the other pushed it: that row's W
+     * counts energy another row gave, and the light body would be shot out.
      */
     void restitution(SolverBodies bodies, double threshold) {
         for (int i = 0; i < count; i++) {

@@ -209,11 +209,11 @@ final class JointConstraints {
     /**
      * Starts every joint's impulses of a substep from zero: joints are not warm-started. Their
      * two-sided rows are solved exactly from the bodies' velocities in every pass and need no
-     * starting guess; given last substep's impulses first, as the contacts are, they loaded the
-     * contacts solved before them with forces that no longer held, and where contacts and joints
-     * fight that load flung bodies: ragdolls lying on the ground still moved at 1.3 m/s after 10 s
-     * and never slept, and 246 of the 1,000 fuzz scenes gained energy (171 without). Each joint's
-     * impulses of the last substep stay readable ({@link Joint#solverImpulses()}).
+     * starting guess; given last substep's impulses first, as the contacts are, they would load
+     * the contacts solved before them with forces that no longer hold, and where contacts and
+     * joints fight, that load flings bodies: ragdolls lying on the ground would keep moving and
+     * never sleep. Each joint's impulses of the last substep stay readable
+     * ({@link Joint#solverImpulses()}).
      */
     void startSubstep() {
         for (int i = 0; i < count; i++) {
@@ -229,9 +229,9 @@ final class JointConstraints {
      * that did at the anchor, so the pass ends with the held points and axes exact.
      *
      * <p>The pull is capped as the contacts' push-out is: a joint opened by centimetres (a light
-     * body whirled past the speed limits, or crushed between heavy ones) was otherwise closed in one
-     * substep at metres per second, through bodies a thousand times heavier, and the closing
-     * speed the relax pass did not take back was energy from nowhere.
+     * body whirled past the speed limits, or crushed between heavy ones) would otherwise be closed
+     * in one substep at metres per second, through bodies a thousand times heavier, and the
+     * closing speed the relax pass did not take back would be energy from nowhere.
      */
     void solve(SolverBodies b, double h, boolean useBias, double maxPull) {
         for (int i = 0; i < count; i++) {

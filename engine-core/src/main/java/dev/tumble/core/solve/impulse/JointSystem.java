@@ -29,11 +29,10 @@ final class JointSystem {
      * {@code (A + μ·diag A)·Δλ = −(J·v + bias)}, a damped least-squares step. A closed loop of joints
      * that cannot close, or a mechanism near a singular pose, makes A nearly singular; the exact
      * step then buys a little closing speed with a velocity along the mechanism's free motion that
-     * grows as 1/σ (σ: A's smallest eigenvalue), which the relax pass cannot see, and scenes gained
-     * up to 30 times their energy in a substep. Damped, that velocity is at most about
+     * grows as 1/σ (σ: A's smallest eigenvalue), which the relax pass cannot see, and can give a
+     * scene many times its energy in one substep. Damped, that velocity is at most about
      * {@code bias²/(4μ)} per unit effective mass. The lag it leaves in the pull is taken out by the
-     * next substep: a chain of 20 links holding 100 times a link stretches no more at μ = 0.1
-     * (0.3 stretches it 2.7 %).
+     * next substep, so a heavily loaded chain stretches no more even at ten times this damping.
      */
     static final double DAMPING = 1e-2;
 

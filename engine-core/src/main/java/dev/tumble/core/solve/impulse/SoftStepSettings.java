@@ -34,12 +34,10 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
     /**
      * Default contact stiffness, Hz. A soft contact carries a load F by an overlap
      * {@code F/(m·ω²)}, and a column of soft contacts buckles under its own weight when too soft:
-     * the load it can carry grows with ω². A tower of 50 unit boxes fell at 60 Hz (a tilt growing
-     * from round-off by 0.57/s), began to move at 90 Hz within 60 s and stands at 100 Hz. Stiffer
-     * still, near the cap of a quarter of the substep rate (120 Hz at 8 substeps of a 60 Hz
-     * step), the substeps resolve the contacts less well: at 110 Hz a 20-row pyramid no longer
-     * comes to rest (4 mm/s after 60 s), at 120 Hz it falls apart within 50 s; at 100 Hz its
-     * apex settles 3.3 mm below where it was built.
+     * the load it can carry grows with ω², so tall towers need a stiff contact. Stiffer still,
+     * near the cap of a quarter of the substep rate (120 Hz at 8 substeps of a 60 Hz step), the
+     * substeps resolve the contacts less well and wide stacks stop coming to rest. The default
+     * sits between the two, with a margin below the cap.
      */
     public static final double DEFAULT_CONTACT_HERTZ = 100;
     /** Default contact damping ratio (Box2D v3's: heavily over-damped, so contacts do not bounce). */
@@ -58,7 +56,19 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
     /** The defaults. */
     public static final SoftStepSettings DEFAULTS = builder().build();
 
-    /** Validates every field. */
+    /**
+     * Validates every field.
+     *
+     * @param substeps substeps per world step (≥ 1)
+     * @param contactHertz contact stiffness, Hz (&gt; 0)
+     * @param contactDampingRatio contact damping as a ratio of critical (≥ 0)
+     * @param jointHertz stiffness of joints' one-sided rows, Hz (&gt; 0)
+     * @param jointDampingRatio damping of joints' one-sided rows as a ratio of critical (≥ 0)
+     * @param maxPushOutSpeed fastest push-out of overlaps and opened joints, m/s (&gt; 0)
+     * @param restitutionThreshold closing speed at or below which contacts do not bounce, m/s (≥ 0)
+     * @param speculativeDistance how far apart shapes are still handed over as contacts, m (≥ 0)
+     * @param warmStarting whether contacts start from last step's impulses
+     */
     public SoftStepSettings {
         if (substeps < 1) {
             throw new IllegalArgumentException("substeps must be >= 1, was " + substeps);
@@ -100,55 +110,100 @@ public record SoftStepSettings(int substeps, double contactHertz, double contact
         private Builder() {
         }
 
-        /** Substeps per step. */
+        /**
+         * Substeps per step.
+         *
+         * @param n substeps per step (≥ 1)
+         * @return this builder
+         */
         public Builder substeps(int n) {
             substeps = n;
             return this;
         }
 
-        /** Contact stiffness, Hz. */
+        /**
+         * Contact stiffness, Hz.
+         *
+         * @param hertz the stiffness, Hz (&gt; 0)
+         * @return this builder
+         */
         public Builder contactHertz(double hertz) {
             contactHertz = hertz;
             return this;
         }
 
-        /** Contact damping ratio. */
+        /**
+         * Contact damping ratio.
+         *
+         * @param ratio the ratio of critical damping (≥ 0)
+         * @return this builder
+         */
         public Builder contactDampingRatio(double ratio) {
             contactDampingRatio = ratio;
             return this;
         }
 
-        /** Joint stiffness, Hz. */
+        /**
+         * Joint stiffness, Hz.
+         *
+         * @param hertz the stiffness, Hz (&gt; 0)
+         * @return this builder
+         */
         public Builder jointHertz(double hertz) {
             jointHertz = hertz;
             return this;
         }
 
-        /** Joint damping ratio. */
+        /**
+         * Joint damping ratio.
+         *
+         * @param ratio the ratio of critical damping (≥ 0)
+         * @return this builder
+         */
         public Builder jointDampingRatio(double ratio) {
             jointDampingRatio = ratio;
             return this;
         }
 
-        /** Push-out speed limit, m/s. */
+        /**
+         * Push-out speed limit, m/s.
+         *
+         * @param metresPerSecond the limit, m/s (&gt; 0)
+         * @return this builder
+         */
         public Builder maxPushOutSpeed(double metresPerSecond) {
             maxPushOutSpeed = metresPerSecond;
             return this;
         }
 
-        /** Restitution threshold, m/s. */
+        /**
+         * Restitution threshold, m/s.
+         *
+         * @param metresPerSecond the threshold, m/s (≥ 0)
+         * @return this builder
+         */
         public Builder restitutionThreshold(double metresPerSecond) {
             restitutionThreshold = metresPerSecond;
             return this;
         }
 
-        /** Speculative distance, m. */
+        /**
+         * Speculative distance, m.
+         *
+         * @param metres the distance, m (≥ 0)
+         * @return this builder
+         */
         public Builder speculativeDistance(double metres) {
             speculativeDistance = metres;
             return this;
         }
 
-        /** Warm starting on or off. */
+        /**
+         * Warm starting on or off.
+         *
+         * @param on whether to warm start
+         * @return this builder
+         */
         public Builder warmStarting(boolean on) {
             warmStarting = on;
             return this;

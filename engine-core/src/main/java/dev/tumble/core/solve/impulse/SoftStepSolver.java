@@ -56,7 +56,11 @@ public final class SoftStepSolver {
     private final ContactConstraints contacts = new ContactConstraints();
     private final JointConstraints joints = new JointConstraints();
 
-    /** A solver with the given settings. */
+    /**
+     * A solver with the given settings.
+     *
+     * @param settings the settings, not null
+     */
     public SoftStepSolver(SoftStepSettings settings) {
         this.settings = settings;
     }
@@ -79,6 +83,7 @@ public final class SoftStepSolver {
      * @param warm per contact, its warm-start impulses (normal, tangent 1, tangent 2; N·s) in, and
      *     the impulses to remember out
      * @param jointList the world's joints
+     * @param dt the step, s
      * @param gravity world gravity (x, y, z), m/s²
      * @param maxLinearSpeed speed limit, m/s
      * @param maxAngularSpeed angular speed limit, rad/s
@@ -141,7 +146,10 @@ public final class SoftStepSolver {
         }
     }
 
-    /** @return whether this solver has constraint rows for {@code joint} (ball, hinge, distance and Millington's joints). */
+    /**
+     * @param joint the joint
+     * @return whether this solver has constraint rows for {@code joint} (ball, hinge, distance and Millington's joints).
+     */
     public static boolean solves(Joint joint) {
         return JointConstraints.solves(joint);
     }
