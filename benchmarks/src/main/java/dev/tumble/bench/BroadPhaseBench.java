@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class BroadPhaseBench {
+    /** Number of boxes moving through the broad phase. */
     @Param({"1000", "10000"})
     public int bodies;
 
@@ -27,6 +28,7 @@ public class BroadPhaseBench {
     private double world;
     private final Aabb box = new Aabb();
 
+    /** Scatters the boxes with random sizes and slow random velocities (fixed seed). */
     @Setup
     public void setup() {
         Random rnd = new Random(1);
@@ -51,6 +53,11 @@ public class BroadPhaseBench {
                 pos[3 * i] + half[3 * i], pos[3 * i + 1] + half[3 * i + 1], pos[3 * i + 2] + half[3 * i + 2]);
     }
 
+    /**
+     * Moves every box by its velocity and updates the broad phase, as one world step does.
+     *
+     * @return the number of pairs, so the JIT cannot drop the work
+     */
     @Benchmark
     public int step() {
         for (int i = 0; i < bodies; i++) {

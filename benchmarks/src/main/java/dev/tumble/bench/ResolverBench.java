@@ -39,9 +39,11 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(1)
 public class ResolverBench {
 
+    /** Number of contacts resolved per call. */
     @Param({"10", "100", "1000", "10000"})
     public int contacts;
 
+    /** Which resolver: {@code fast} or {@code reference}. */
     @Param({"fast", "reference"})
     public String resolver;
 
@@ -53,6 +55,7 @@ public class ResolverBench {
     private ContactBuffer buffer;
     private ContactResolver contactResolver;
 
+    /** Builds the box columns and their contacts (fixed seed) and the resolver. */
     @Setup
     public void setUp() {
         Random r = new Random(42);
@@ -110,7 +113,11 @@ public class ResolverBench {
         }
     }
 
-    /** Restore and resolve: the measured figure. */
+    /**
+     * Restore and resolve: the measured figure.
+     *
+     * @param bh consumes the result, so the JIT cannot drop the work
+     */
     @Benchmark
     public void resolve(Blackhole bh) {
         restore();
@@ -118,7 +125,11 @@ public class ResolverBench {
         bh.consume(contactResolver.velocityIterationsUsed() + contactResolver.positionIterationsUsed());
     }
 
-    /** The restore part of {@link #resolve} alone (same for both resolvers). */
+    /**
+     * The restore part of {@link #resolve} alone (same for both resolvers).
+     *
+     * @param bh consumes the result, so the JIT cannot drop the work
+     */
     @Benchmark
     public void restoreOnly(Blackhole bh) {
         restore();

@@ -56,6 +56,11 @@ public final class StackingReport {
         return new Run(m.measure(), timed / 1e6 / (STEPS - TIMED_FROM));
     }
 
+    /**
+     * Prints the table.
+     *
+     * @param args optionally the number of timed runs per case (default 3)
+     */
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         Solver[] solvers = {Solver.SEQUENTIAL_IMPULSE, Solver.MILLINGTON};

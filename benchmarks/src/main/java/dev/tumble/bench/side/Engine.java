@@ -11,13 +11,22 @@ public interface Engine extends AutoCloseable {
     /** @return the solver settings it runs with (iterations, sleeping), for the report. */
     String settings();
 
-    /** Builds the ground and the boxes of {@code scene} (box i of the scene is body i here). */
+    /**
+     * Builds the ground and the boxes of {@code scene} (box i of the scene is body i here).
+     *
+     * @param scene the scene to build
+     */
     void build(Scene scene);
 
     /** Advances one fixed step. */
     void step();
 
-    /** Writes box {@code i}'s centre (m) into out[0..2] and its linear velocity (m/s) into out[3..5]. */
+    /**
+     * Writes box {@code i}'s centre (m) into out[0..2] and its linear velocity (m/s) into out[3..5].
+     *
+     * @param i the box's index in the scene
+     * @param out receives the six values
+     */
     void read(int i, double[] out);
 
     @Override

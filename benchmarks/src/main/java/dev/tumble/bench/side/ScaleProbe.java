@@ -18,7 +18,11 @@ public final class ScaleProbe {
     private ScaleProbe() {
     }
 
-    /** Runs the probe and prints one table. */
+    /**
+     * Runs the probe and prints one table.
+     *
+     * @param args options: {@code --sizes}, {@code --steps}, {@code --margin}
+     */
     public static void main(String[] args) {
         String sizes = "1000,5000,10000";
         int steps = 400;

@@ -31,7 +31,12 @@ public record Scene(String name, double[] centres, int top, double[] restOfTop) 
         return centres.length / 3;
     }
 
-    /** The scene named {@code pile} or {@code pyramid}. */
+    /**
+     * The scene named {@code pile} or {@code pyramid}.
+     *
+     * @param name {@code pile} or {@code pyramid}
+     * @return the scene
+     */
     public static Scene named(String name) {
         return switch (name) {
             case "pile" -> pile(10, 10);
@@ -40,7 +45,13 @@ public record Scene(String name, double[] centres, int top, double[] restOfTop) 
         };
     }
 
-    /** {@code side × layers × side} boxes at ((i − c)·1.1, 1.5 + j·1.1, (k − c)·1.1), c = (side − 1)/2. */
+    /**
+     * {@code side × layers × side} boxes at ((i − c)·1.1, 1.5 + j·1.1, (k − c)·1.1), c = (side − 1)/2.
+     *
+     * @param side boxes along x and along z
+     * @param layers boxes per column
+     * @return the scene
+     */
     public static Scene pile(int side, int layers) {
         List<double[]> boxes = new ArrayList<>();
         double c = (side - 1) * 0.5;
@@ -57,7 +68,12 @@ public record Scene(String name, double[] centres, int top, double[] restOfTop) 
         return new Scene("pile", flatten(boxes), top, new double[] {t[0], HALF + (layers - 1), t[2]});
     }
 
-    /** Rows r = 0..base−1 of base − r boxes, pitch 1.05 m, row centre y = 0.5 + r, in z = 0. */
+    /**
+     * Rows r = 0..base−1 of base − r boxes, pitch 1.05 m, row centre y = 0.5 + r, in z = 0.
+     *
+     * @param base boxes in the bottom row
+     * @return the scene
+     */
     public static Scene pyramid(int base) {
         List<double[]> boxes = new ArrayList<>();
         for (int r = 0; r < base; r++) {

@@ -116,6 +116,13 @@ public final class SideBySide {
     /** Failures (engine, reason), reported instead of figures. */
     final Map<String, String> failures = new LinkedHashMap<>();
 
+    /**
+     * Runs the comparison and prints (and, with {@code --out}, writes) the report; with
+     * {@code --child} runs one measurement for the parent process instead.
+     *
+     * @param args the options, see the class comment
+     * @throws Exception when a run or writing the report fails
+     */
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--child")) {
             boolean warmRun = args.length > 5 && args[5].equals("warm");

@@ -24,7 +24,13 @@ public final class StressScenes {
     private StressScenes() {
     }
 
-    /** Builds the scene {@code name} with {@code base} settings (sleep is set per scene). */
+    /**
+     * Builds the scene {@code name} with {@code base} settings (sleep is set per scene).
+     *
+     * @param name the scene's name
+     * @param base the settings to start from
+     * @return a new world holding the scene
+     */
     public static World build(String name, WorldSettings base) {
         return switch (name) {
             case "ragdolls" -> ragdolls(base.toBuilder().sleepEnabled(false).build(), 100);
@@ -35,7 +41,10 @@ public final class StressScenes {
         };
     }
 
-    /** @return a one-line description of scene {@code name}. */
+    /**
+     * @param name the scene's name
+     * @return a one-line description of scene {@code name}.
+     */
     public static String describe(String name) {
         return switch (name) {
             case "ragdolls" -> "100 ragdolls (11 parts: 2 boxes, a sphere and 8 capsules on 10 ball joints) dropped in a 10 × 10 grid, sleep off";
@@ -47,7 +56,13 @@ public final class StressScenes {
         };
     }
 
-    /** {@code count} ragdolls on a square grid, 2.5 m apart, pelvis 2 m up. */
+    /**
+     * {@code count} ragdolls on a square grid, 2.5 m apart, pelvis 2 m up.
+     *
+     * @param settings the world's settings
+     * @param count how many ragdolls
+     * @return a new world holding the scene
+     */
     public static World ragdolls(WorldSettings settings, int count) {
         World world = StackingScenes.groundedWorld(settings);
         int side = (int) Math.ceil(Math.sqrt(count));
@@ -86,7 +101,13 @@ public final class StressScenes {
         world.addJoint(new BallJoint(a, b, new Vector3d(x, y, z)));
     }
 
-    /** {@code count} spheres in a cloud above a 12 × 12 m box of static walls 3 m high. */
+    /**
+     * {@code count} spheres in a cloud above a 12 × 12 m box of static walls 3 m high.
+     *
+     * @param settings the world's settings
+     * @param count how many spheres
+     * @return a new world holding the scene
+     */
     public static World rain(WorldSettings settings, int count) {
         World world = StackingScenes.groundedWorld(settings);
         double half = 6, wallHalfHeight = 1.5, t = 0.25;
@@ -117,6 +138,11 @@ public final class StressScenes {
     /**
      * {@code side × side} bodies: unit boxes resting 1.5 m apart on the ground, except every
      * {@code 1/rollers}-th grid place, which holds a sphere rolling through the field.
+     *
+     * @param settings the world's settings
+     * @param side grid places along x and along z
+     * @param rollers every how many grid places a rolling sphere sits
+     * @return a new world holding the scene
      */
     public static World mostlyAsleep(WorldSettings settings, int side, int rollers) {
         World world = StackingScenes.groundedWorld(settings);

@@ -19,7 +19,11 @@ public final class TumbleEngine implements Engine {
         this(StackingScenes.settings(WorldSettings.DEFAULTS.solver()));
     }
 
-    /** Tumble with the given settings. */
+    /**
+     * Tumble with the given settings.
+     *
+     * @param settings the world's settings
+     */
     public TumbleEngine(WorldSettings settings) {
         this.settings = settings;
     }

@@ -21,7 +21,11 @@ public final class WarmupProbe {
     private WarmupProbe() {
     }
 
-    /** Runs the probe and prints one line: the curve, then the timed mean. */
+    /**
+     * Runs the probe and prints one line: the curve, then the timed mean.
+     *
+     * @param args the scene ({@code pile} or {@code pyramid}) and optionally {@code --steps N}
+     */
     public static void main(String[] args) {
         String scene = "pyramid";
         int steps = 600;

@@ -15,18 +15,34 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
     /** Sequential impulses (the world's default solver) and a seed of 1. */
     public static final SceneOptions DEFAULTS = new SceneOptions(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 1);
 
+    /**
+     * Validates the solver.
+     *
+     * @param solver the world's contact solver, not null
+     * @param seed seed of the scene's random numbers
+     */
     public SceneOptions {
         if (solver == null) {
             throw new IllegalArgumentException("solver must not be null");
         }
     }
 
-    /** The same options with another solver. */
+    /**
+     * The same options with another solver.
+     *
+     * @param s the solver, not null
+     * @return new options
+     */
     public SceneOptions withSolver(WorldSettings.Solver s) {
         return new SceneOptions(s, seed);
     }
 
-    /** The same options with another seed. */
+    /**
+     * The same options with another seed.
+     *
+     * @param s the seed
+     * @return new options
+     */
     public SceneOptions withSeed(long s) {
         return new SceneOptions(solver, s);
     }
@@ -36,6 +52,8 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
      * {@code sequential_impulse}), {@code soft} (or {@code soft_step}) and {@code millington},
      * any case; a hyphen or nothing may stand for the underscore.
      *
+     * @param name the name, or null
+     * @return the solver
      * @throws IllegalArgumentException naming the value when it is none of them
      */
     public static WorldSettings.Solver parseSolver(String name) {
@@ -48,7 +66,12 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
         };
     }
 
-    /** The short name {@link #parseSolver} reads back: {@code si}, {@code soft} or {@code millington}. */
+    /**
+     * The short name {@link #parseSolver} reads back: {@code si}, {@code soft} or {@code millington}.
+     *
+     * @param s the solver
+     * @return the short name
+     */
     public static String solverName(WorldSettings.Solver s) {
         return switch (s) {
             case MILLINGTON -> "millington";

@@ -732,32 +732,62 @@ public final class RigidBody {
         normalise(state, at);
     }
 
-    /** Copies the position of the centre of mass (m) into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the position of the centre of mass into {@code dest}.
+     *
+     * @param dest receives the position, m
+     * @return {@code dest}
+     */
     public Vector3d getPosition(Vector3d dest) {
         return dest.set(state[at + PX], state[at + PY], state[at + PZ]);
     }
 
-    /** Copies the position of the centre of mass (m), rounded to float, into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the position of the centre of mass, rounded to float, into {@code dest}.
+     *
+     * @param dest receives the position, m
+     * @return {@code dest}
+     */
     public Vector3f getPosition(Vector3f dest) {
         return dest.set((float) state[at + PX], (float) state[at + PY], (float) state[at + PZ]);
     }
 
-    /** Copies the orientation (body to world, unit) into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the orientation (body to world) into {@code dest}.
+     *
+     * @param dest receives the unit quaternion
+     * @return {@code dest}
+     */
     public Quaterniond getOrientation(Quaterniond dest) {
         return dest.set(state[at + QX], state[at + QY], state[at + QZ], state[at + QW]);
     }
 
-    /** Copies the orientation (body to world, unit), rounded to float, into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the orientation (body to world), rounded to float, into {@code dest}.
+     *
+     * @param dest receives the unit quaternion
+     * @return {@code dest}
+     */
     public Quaternionf getOrientation(Quaternionf dest) {
         return dest.set((float) state[at + QX], (float) state[at + QY], (float) state[at + QZ], (float) state[at + QW]);
     }
 
-    /** Copies the linear velocity (m/s) into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the linear velocity of the centre of mass into {@code dest}.
+     *
+     * @param dest receives the velocity, m/s
+     * @return {@code dest}
+     */
     public Vector3d getVelocity(Vector3d dest) {
         return dest.set(state[at + VX], state[at + VY], state[at + VZ]);
     }
 
-    /** Copies the angular velocity (rad/s, world axes) into {@code dest}; @return {@code dest}. */
+    /**
+     * Copies the angular velocity (world axes) into {@code dest}.
+     *
+     * @param dest receives the angular velocity, rad/s
+     * @return {@code dest}
+     */
     public Vector3d getAngularVelocity(Vector3d dest) {
         return dest.set(state[at + WX], state[at + WY], state[at + WZ]);
     }
@@ -1348,6 +1378,9 @@ public final class RigidBody {
     /**
      * Copies the body-to-world transform {@code [R | p]} (translation in m), rounded to float, into
      * {@code dest} as a 4×4 matrix: the model matrix a renderer uploads for the body's shapes.
+     *
+     * @param dest receives the transform
+     * @return {@code dest}
      */
     public Matrix4f getTransform(Matrix4f dest) {
         double[] t = state;
@@ -1725,6 +1758,9 @@ public final class RigidBody {
     /**
      * A kinematic body at the origin with the given shapes: it moves by the velocities the game
      * sets (m/s, rad/s), pushes dynamic bodies and is never moved by forces or contacts.
+     *
+     * @param shapes its collision shapes (none for a body that collides with nothing)
+     * @return the new body
      */
     public static RigidBody kinematic(dev.tumble.core.collision.shape.Shape... shapes) {
         RigidBody b = kinematic();

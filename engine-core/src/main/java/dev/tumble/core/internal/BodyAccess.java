@@ -11,7 +11,8 @@ import dev.tumble.core.body.RigidBody;
 public abstract class BodyAccess {
     private static BodyAccess instance;
 
-    /** For the body package only: installs the implementation, once. */
+    /**
+     * For the body package only: installs the implementation, once. */
     protected BodyAccess() {
         if (instance != null) {
             throw new IllegalStateException("BodyAccess is installed by RigidBody alone");
@@ -19,7 +20,11 @@ public abstract class BodyAccess {
         instance = this;
     }
 
-    /** @return the implementation (loading {@link RigidBody}, which installs it, when needed). */
+    /**
+     * The implementation, loading {@link RigidBody} (which installs it) when needed.
+     *
+     * @return the one implementation
+     */
     public static BodyAccess get() {
         if (instance == null) {
             try {
@@ -31,54 +36,152 @@ public abstract class BodyAccess {
         return instance;
     }
 
-    /** Integrates {@code b} over {@code duration} (s), no world gravity, sleeping when still (Millington §10.3). */
+    /** Integrates {@code b} over {@code duration} (s), no world gravity, sleeping when still (Millington §10.3).
+     *
+     * @param b the body
+     * @param duration the step, s (&gt; 0)
+     */
     public abstract void integrate(RigidBody b, double duration);
 
     /**
      * Integrates {@code b} over {@code duration} (s) with world gravity (m/s²); with {@code sleepHere}
      * false the motion average is kept but the body is not put to sleep.
+     *
+     * @param b the body
+     * @param duration the step, s (&gt; 0)
+     * @param gravityX world gravity along x, m/s²
+     * @param gravityY world gravity along y, m/s²
+     * @param gravityZ world gravity along z, m/s²
+     * @param sleepHere whether the body may fall asleep by itself
      */
     public abstract void integrate(RigidBody b, double duration, double gravityX, double gravityY, double gravityZ,
             boolean sleepHere);
 
-    /** Folds the step's speed into {@code b}'s sleep motion; @return whether it may sleep. */
+    /**
+     * Folds the step's speed into {@code b}'s sleep motion.
+     *
+     * @param b the body
+     * @param duration the step, s (&gt; 0)
+     * @return whether it may sleep
+     */
     public abstract boolean recordMotion(RigidBody b, double duration);
 
-    /** Normalises {@code b}'s orientation and refreshes its transform and world inverse inertia. */
+    /**
+     * Normalises {@code b}'s orientation and refreshes its transform and world inverse inertia.
+     *
+     * @param b the body
+     */
     public abstract void calculateDerivedData(RigidBody b);
 
-    /** Adds to {@code b}'s velocity (m/s) without validation. */
+    /**
+     * Adds to {@code b}'s velocity (m/s) without validation.
+     *
+     * @param b the body
+     * @param dx change or distance along x (m/s for velocities, rad/s for angular velocity, m for distances)
+     * @param dy the same along y
+     * @param dz the same along z
+     */
     public abstract void addVelocity(RigidBody b, double dx, double dy, double dz);
 
-    /** Adds to {@code b}'s angular velocity (rad/s) without validation. */
+    /**
+     * Adds to {@code b}'s angular velocity (rad/s) without validation.
+     *
+     * @param b the body
+     * @param dx change or distance along x (m/s for velocities, rad/s for angular velocity, m for distances)
+     * @param dy the same along y
+     * @param dz the same along z
+     */
     public abstract void addAngularVelocity(RigidBody b, double dx, double dy, double dz);
 
-    /** Moves {@code b} by direction·distance (m) without validation or derived data. */
+    /**
+     * Moves {@code b} by direction·distance (m) without validation or derived data.
+     *
+     * @param b the body
+     * @param dx change or distance along x (m/s for velocities, rad/s for angular velocity, m for distances)
+     * @param dy the same along y
+     * @param dz the same along z
+     * @param distance the length of the move in units of the direction, m for a unit direction
+     */
     public abstract void solverTranslate(RigidBody b, double dx, double dy, double dz, double distance);
 
-    /** Turns {@code b} by the rotation vector axis·scale (rad) without validation or derived data. */
+    /**
+     * Turns {@code b} by the rotation vector axis·scale (rad) without validation or derived data.
+     *
+     * @param b the body
+     * @param ax the x of the rotation vector
+     * @param ay the y of the rotation vector
+     * @param az the z of the rotation vector
+     * @param scale the factor making the rotation vector an angle in rad
+     */
     public abstract void solverRotate(RigidBody b, double ax, double ay, double az, double scale);
 
-    /** Puts {@code b} at a pose (m; unit quaternion w, x, y, z) without validation or derived data. */
+    /**
+     * Puts {@code b} at a pose (m; unit quaternion w, x, y, z) without validation or derived data.
+     *
+     * @param b the body
+     * @param x the x of the centre of mass, m
+     * @param y the y of the centre of mass, m
+     * @param z the z of the centre of mass, m
+     * @param qw the orientation's scalar part
+     * @param qx the orientation's x
+     * @param qy the orientation's y
+     * @param qz the orientation's z
+     */
     public abstract void solverPose(RigidBody b, double x, double y, double z, double qw, double qx, double qy,
             double qz);
 
-    /** Sets {@code b}'s velocity (m/s) and angular velocity (rad/s) without validation or waking it. */
+    /**
+     * Sets {@code b}'s velocity (m/s) and angular velocity (rad/s) without validation or waking it.
+     *
+     * @param b the body
+     * @param vx velocity along x, m/s
+     * @param vy velocity along y, m/s
+     * @param vz velocity along z, m/s
+     * @param wx angular velocity about x, rad/s
+     * @param wy angular velocity about y, rad/s
+     * @param wz angular velocity about z, rad/s
+     */
     public abstract void solverVelocities(RigidBody b, double vx, double vy, double vz, double wx, double wy,
             double wz);
 
-    /** @return the x (m) of how far continuous collision pulled {@code b} back this step. */
+    /**
+     * The x (m) of how far continuous collision pulled {@code b} back this step.
+     *
+     * @param b the body
+     * @return the x (m) of how far continuous collision pulled {@code b} back this step
+     */
     public abstract double sweptBackX(RigidBody b);
 
-    /** @return the y (m) of how far continuous collision pulled {@code b} back this step. */
+    /**
+     * The y (m) of how far continuous collision pulled {@code b} back this step.
+     *
+     * @param b the body
+     * @return the y (m) of how far continuous collision pulled {@code b} back this step
+     */
     public abstract double sweptBackY(RigidBody b);
 
-    /** @return the z (m) of how far continuous collision pulled {@code b} back this step. */
+    /**
+     * The z (m) of how far continuous collision pulled {@code b} back this step.
+     *
+     * @param b the body
+     * @return the z (m) of how far continuous collision pulled {@code b} back this step
+     */
     public abstract double sweptBackZ(RigidBody b);
 
-    /** Records how far (m) continuous collision pulled {@code b} back this step. */
+    /**
+     * Records how far (m) continuous collision pulled {@code b} back this step.
+     *
+     * @param b the body
+     * @param dx change or distance along x (m/s for velocities, rad/s for angular velocity, m for distances)
+     * @param dy the same along y
+     * @param dz the same along z
+     */
     public abstract void sweptBack(RigidBody b, double dx, double dy, double dz);
 
-    /** Freezes {@code b} out of the simulation after its state became non-finite. */
+    /**
+     * Freezes {@code b} out of the simulation after its state became non-finite.
+     *
+     * @param b the body
+     */
     public abstract void quarantine(RigidBody b);
 }
