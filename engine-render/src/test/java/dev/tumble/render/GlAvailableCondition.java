@@ -19,7 +19,7 @@ public final class GlAvailableCondition implements ExecutionCondition {
         if (!probed) {
             probed = true;
             try (GlContext ctx = GlContexts.createHeadless(16, 16)) {
-                System.out.println("[tumble-render] GL for tests: " + ctx.describe());
+                // Created and closed: GL tests can run.
             } catch (Throwable t) {
                 failure = t.toString();
             }

@@ -50,16 +50,13 @@ class SequentialImpulseStackingTest {
         for (int i = 0; i < 300; i++) {
             w.step(DT);
         }
-        double err = box.position().y() - 0.5;
-        System.out.printf("SI drop: resting height error %.6f m, speed %.2e m/s%n", err, box.velocity().length());
-        assertEquals(0.5, box.position().y(), 1e-3);
+        assertEquals(0.5, box.position().y(), 1e-3, "resting height");
         assertTrue(box.velocity().length() < 1e-3, "speed " + box.velocity().length());
     }
 
     @Test
     void towerOfTenStandsTenSeconds() {
         TowerRun r = tower(SequentialImpulseSettings.DEFAULTS, 10);
-        System.out.println("SI tower of 10: " + r);
         assertTrue(r.settledDrift() < 0.01, "drift " + r.settledDrift());
         assertTrue(r.maxSpeed() < 0.1, "max speed " + r.maxSpeed());
         assertTrue(r.sink() < 0.02, "sink " + r.sink());
@@ -69,8 +66,6 @@ class SequentialImpulseStackingTest {
     void warmStartingOffDoesNoBetterOnATowerOfFive() {
         TowerRun on = tower(SequentialImpulseSettings.DEFAULTS, 5);
         TowerRun off = tower(SequentialImpulseSettings.builder().warmStarting(false).build(), 5);
-        System.out.println("SI tower of 5, warm starting on:  " + on);
-        System.out.println("SI tower of 5, warm starting off: " + off);
         assertTrue(on.sink() <= off.sink(), on + " vs " + off);
         assertTrue(on.maxSpeed() <= off.maxSpeed(), on + " vs " + off);
     }
@@ -79,7 +74,6 @@ class SequentialImpulseStackingTest {
     void bothPositionCorrectionsStackATowerOfFive() {
         for (var pc : SequentialImpulseSettings.PositionCorrection.values()) {
             TowerRun r = tower(SequentialImpulseSettings.builder().positionCorrection(pc).build(), 5);
-            System.out.println("SI tower of 5, " + pc + ": " + r);
             if (pc != SequentialImpulseSettings.PositionCorrection.NONE) {
                 assertTrue(r.settledDrift() < 0.01 && r.maxSpeed() < 0.1, pc + ": " + r);
             }
@@ -118,8 +112,6 @@ class SequentialImpulseStackingTest {
         double go = slide(Math.toRadians(35), mu); // tan 35° = 0.70 > 0.5
         double theta = Math.toRadians(35);
         double expected = 0.5 * 9.81 * (Math.sin(theta) - mu * Math.cos(theta)) * 2.0 * 2.0;
-        System.out.printf("SI slope: 20° moved %.5f m; 35° moved %.4f m (frictional sliding predicts %.4f)%n", stay, go,
-                expected);
         assertTrue(stay < 0.005, "moved " + stay);
         assertTrue(go > 0.5 * expected && go < 1.5 * expected, "moved " + go + ", expected " + expected);
     }

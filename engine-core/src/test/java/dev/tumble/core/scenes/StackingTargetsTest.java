@@ -20,7 +20,6 @@ class StackingTargetsTest {
         StackMetrics m = new StackMetrics(scene);
         scene.run(STEPS);
         StackMetrics.Figures f = m.measure();
-        System.out.println(scene.name() + " " + scene.world().settings().solver() + ": " + f);
         return f;
     }
 

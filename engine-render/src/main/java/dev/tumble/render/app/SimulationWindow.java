@@ -60,6 +60,7 @@ import static org.lwjgl.glfw.GLFW.*;
  * JVM with {@code -XstartOnFirstThread}. Use from one thread.
  */
 public final class SimulationWindow {
+    private static final System.Logger LOG = System.getLogger(SimulationWindow.class.getName());
     private static final int MAX_KEY = GLFW_KEY_LAST + 1;
 
     private final String title;
@@ -174,7 +175,7 @@ public final class SimulationWindow {
         open(GlContexts.create(width, height, title));
         try {
             if (context.isHeadless()) {
-                System.out.println("[tumble] no display: rendering one frame headless (use HeadlessRun to record)");
+                LOG.log(System.Logger.Level.INFO, "no display: rendering one frame headless (use HeadlessRun to record)");
                 screenshotRequested = true;
                 frame(dt);
                 return;
@@ -327,7 +328,7 @@ public final class SimulationWindow {
         if (screenshotRequested) {
             screenshotRequested = false;
             lastScreenshot = saveScreenshot();
-            System.out.println("[tumble] screenshot: " + lastScreenshot.toAbsolutePath());
+            LOG.log(System.Logger.Level.INFO, "screenshot: {0}", lastScreenshot.toAbsolutePath());
         }
         if (!context.isHeadless()) {
             renderer.blitTo(0, 0, 0, w, h);

@@ -12,6 +12,7 @@ import java.nio.IntBuffer;
 
 /** GLFW initialisation shared by the window and null-platform contexts (one platform per JVM run). */
 final class GlfwSupport {
+    private static final System.Logger LOG = System.getLogger(GlfwSupport.class.getName());
     private static int initialisedPlatform = -1;
     private static int users;
     private static String lastError = "";
@@ -38,13 +39,35 @@ final class GlfwSupport {
         }
         if (initialisedPlatform == -1) {
             GLFW.glfwSetErrorCallback((code, desc) -> lastError = GLFWErrorCallback.getDescription(desc));
-            GLFW.glfwInitHint(GLFW.GLFW_PLATFORM, platform);
+            GLFW.glfwInitHint(GLFW.GLFW_PLATFORM, platform == GLFW.GLFW_ANY_PLATFORM && !waylandReachable()
+                    ? GLFW.GLFW_PLATFORM_X11 : platform);
             if (!GLFW.glfwInit()) {
                 throw new GlUnavailableException("glfwInit failed: " + lastError);
             }
             initialisedPlatform = platform;
         }
         users++;
+    }
+
+    /**
+     * Whether GLFW's Wayland backend could connect at all. On Linux without {@code XDG_RUNTIME_DIR}
+     * (an absolute path) nor {@code WAYLAND_SOCKET} nor an absolute {@code WAYLAND_DISPLAY}, libwayland
+     * cannot find a compositor and its probe only prints "XDG_RUNTIME_DIR is invalid or not set";
+     * GLFW is then asked for X11 directly, which is what it would have fallen back to.
+     */
+    private static boolean waylandReachable() {
+        if (Platform.get() != Platform.LINUX) {
+            return true;
+        }
+        String runtimeDir = System.getenv("XDG_RUNTIME_DIR");
+        String display = System.getenv("WAYLAND_DISPLAY");
+        boolean reachable = (runtimeDir != null && runtimeDir.startsWith("/"))
+                || System.getenv("WAYLAND_SOCKET") != null
+                || (display != null && display.startsWith("/"));
+        if (!reachable) {
+            LOG.log(System.Logger.Level.DEBUG, "XDG_RUNTIME_DIR is not set: GLFW uses X11, not Wayland");
+        }
+        return reachable;
     }
 
     static synchronized void release() {

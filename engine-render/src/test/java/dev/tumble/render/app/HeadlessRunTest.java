@@ -118,7 +118,6 @@ class HeadlessRunTest {
         // Free fall: the drop after 40 steps is four times the drop after 20 (±, the picture is a perspective one).
         double ratio = (last - first) / (mid - first);
         assertEquals(4.0, ratio, 0.6, "drop ratio");
-        System.out.printf("[tumble-render] HeadlessRun 320x240: %.1f ms a frame (render + readback), %s%n", r.millisPerFrame(), r.context());
     }
 
     @Test
