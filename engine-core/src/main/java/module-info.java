@@ -10,6 +10,7 @@ module dev.tumble.core {
     requires ejml.core;
 
     exports dev.tumble.core.body;
+    exports dev.tumble.core.collision;
     exports dev.tumble.core.collision.shape;
     exports dev.tumble.core.collision.query;
     exports dev.tumble.core.contact;
@@ -19,11 +20,4 @@ module dev.tumble.core {
     exports dev.tumble.core.joint;
     exports dev.tumble.core.math;
     exports dev.tumble.core.world;
-
-    // Named by public signatures of the packages above: CollisionFilter and PairCallback
-    // (World, Queries), ResolverSettings and SequentialImpulseSettings (WorldSettings),
-    // SoftStepSettings (WorldSettings).
-    exports dev.tumble.core.collision.broad;
-    exports dev.tumble.core.resolve;
-    exports dev.tumble.core.solve.impulse;
 }

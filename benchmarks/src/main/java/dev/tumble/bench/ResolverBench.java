@@ -5,7 +5,7 @@ import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.resolve.ContactResolver;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.ReferenceContactResolver;
-import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.joml.Matrix3d;

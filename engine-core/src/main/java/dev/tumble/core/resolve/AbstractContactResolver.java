@@ -3,6 +3,8 @@ package dev.tumble.core.resolve;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ImpulseScratch;
+import dev.tumble.core.world.PositionProjection;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.Arrays;
 
 /** What both resolvers share: settings, scratch, the per-contact fixes and updates. */

@@ -2,6 +2,7 @@ package dev.tumble.core.resolve;
 
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.world.ResolverSettings;
 
 /**
  * Millington's contact resolver (ch. 14): prepare every contact, then remove penetration worst

@@ -4,6 +4,8 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.internal.BodyAccess;
+import dev.tumble.core.world.ResolverSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;

@@ -2,6 +2,7 @@ package dev.tumble.core.resolve;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.Arrays;
 
 /**

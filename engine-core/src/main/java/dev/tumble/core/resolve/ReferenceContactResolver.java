@@ -1,6 +1,7 @@
 package dev.tumble.core.resolve;
 
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.world.ResolverSettings;
 
 /**
  * The book's resolver, as Cyclone writes it: every iteration scans all contacts for the worst

@@ -4,6 +4,8 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.internal.BodyAccess;
+import dev.tumble.core.world.ResolverSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import java.util.Arrays;
 
 /**

@@ -10,7 +10,7 @@ import dev.tumble.core.collision.narrow.ContactManifold;
 import dev.tumble.core.collision.narrow.ContactPoint;
 import dev.tumble.core.collision.narrow.NarrowPhase;
 import dev.tumble.core.collision.query.BodyShape;
-import dev.tumble.core.collision.query.Queries;
+import dev.tumble.core.collision.broad.Queries;
 import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.contact.ContactBuffer;

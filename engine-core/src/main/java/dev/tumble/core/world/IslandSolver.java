@@ -56,7 +56,7 @@ final class IslandSolver {
     private ContinuousCollision jobSweep;
     private double[] jobPrevious;
     private final IslandThreads.Job job = this::solveOnWorker;
-    /** For {@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}; null in helper workers. */
+    /** For {@link dev.tumble.core.world.ResolverSettings#staticRecheck()}; null in helper workers. */
     private final CollisionStage collision;
     private final ContactBuffer recheck = new ContactBuffer();
     /**
@@ -222,7 +222,7 @@ final class IslandSolver {
     }
 
     /**
-     * The static re-check ({@link dev.tumble.core.resolve.ResolverSettings#staticRecheck()}):
+     * The static re-check ({@link dev.tumble.core.world.ResolverSettings#staticRecheck()}):
      * contacts are found before the solve, so a body the solve moved far (a joint pulling it by
      * its whole error) can end inside static shapes it was not touching. Each such body is
      * collided with the static and kinematic shapes at its new pose, and those contacts are

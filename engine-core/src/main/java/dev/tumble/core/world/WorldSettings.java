@@ -1,9 +1,6 @@
 package dev.tumble.core.world;
 
 import dev.tumble.core.internal.Check;
-import dev.tumble.core.resolve.ResolverSettings;
-import dev.tumble.core.resolve.SequentialImpulseSettings;
-import dev.tumble.core.solve.impulse.SoftStepSettings;
 
 /**
  * Everything a world is configured with, immutable. Build with {@link #builder()}; every

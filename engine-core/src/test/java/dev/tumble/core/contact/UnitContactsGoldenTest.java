@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.golden.Golden;
 import dev.tumble.core.golden.GoldenBodies;
-import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.List;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.DynamicTest;

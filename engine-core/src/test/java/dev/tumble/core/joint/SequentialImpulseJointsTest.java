@@ -9,7 +9,7 @@ import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.internal.BodyAccess;
-import dev.tumble.core.resolve.SequentialImpulseSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.resolve.SequentialImpulseSolver;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;

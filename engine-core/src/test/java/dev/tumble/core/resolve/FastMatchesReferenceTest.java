@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.world.PositionProjection;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -5,6 +5,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.golden.Golden;
 import dev.tumble.core.golden.GoldenBodies;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.function.Function;
 
 /** Bodies and contacts of the resolver and simulation reference files. */

@@ -3,6 +3,7 @@ package dev.tumble.core.resolve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tumble.core.world.ResolverSettings;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

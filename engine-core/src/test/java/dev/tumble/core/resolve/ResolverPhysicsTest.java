@@ -7,6 +7,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.contact.ContactDiagnostics;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.Random;
 import org.joml.Matrix3d;
 import org.joml.Vector3d;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.ContactBuffer;
+import dev.tumble.core.world.PositionProjection;
+import dev.tumble.core.world.ResolverSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

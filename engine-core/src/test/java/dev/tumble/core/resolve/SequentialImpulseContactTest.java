@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.math.Inertia;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.joml.Matrix3d;

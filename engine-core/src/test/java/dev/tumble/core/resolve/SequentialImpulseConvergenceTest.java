@@ -9,6 +9,7 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.joint.BallJoint;
 import dev.tumble.core.scenes.StackScene;
 import dev.tumble.core.scenes.StackingScenes;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.ArrayList;

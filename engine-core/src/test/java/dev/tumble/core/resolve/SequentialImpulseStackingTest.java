@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 

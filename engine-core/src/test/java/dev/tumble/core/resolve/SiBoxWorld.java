@@ -4,6 +4,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.math.Inertia;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

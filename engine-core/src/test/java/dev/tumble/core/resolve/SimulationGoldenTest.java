@@ -8,6 +8,7 @@ import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.golden.Golden;
 import dev.tumble.core.golden.GoldenBodies;
 import dev.tumble.core.internal.BodyAccess;
+import dev.tumble.core.world.ResolverSettings;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

@@ -8,7 +8,7 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Shape;
-import dev.tumble.core.resolve.SequentialImpulseSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.List;

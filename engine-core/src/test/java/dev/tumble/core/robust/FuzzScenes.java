@@ -86,7 +86,7 @@ final class FuzzScenes {
             settings.continuousCollision(Boolean.getBoolean("tumble.fuzz.ccd"));
         }
         if (System.getProperty("tumble.fuzz.shock") != null) {
-            settings.sequentialImpulse(dev.tumble.core.resolve.SequentialImpulseSettings.builder()
+            settings.sequentialImpulse(dev.tumble.core.world.SequentialImpulseSettings.builder()
                     .shockPropagation(Boolean.getBoolean("tumble.fuzz.shock")).build());
         }
         World world = new World(settings.build());

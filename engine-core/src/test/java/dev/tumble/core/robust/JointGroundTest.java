@@ -11,7 +11,7 @@ import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.joint.BallJoint;
 import dev.tumble.core.joint.DistanceJoint;
-import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.world.ResolverSettings;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.List;

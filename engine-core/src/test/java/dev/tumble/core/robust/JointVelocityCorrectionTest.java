@@ -14,7 +14,7 @@ import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.resolve.ContactResolver;
 import dev.tumble.core.resolve.FastContactResolver;
 import dev.tumble.core.resolve.ReferenceContactResolver;
-import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.world.ResolverSettings;
 import dev.tumble.core.world.WorldSettings;
 import java.util.function.Function;
 import java.util.stream.Stream;

@@ -8,7 +8,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.resolve.FastContactResolver;
-import dev.tumble.core.resolve.ResolverSettings;
+import dev.tumble.core.world.ResolverSettings;
 import dev.tumble.core.world.WorldSettings;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.tumble.core.scenes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tumble.core.resolve.SequentialImpulseSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.world.WorldSettings;
 import dev.tumble.core.world.WorldSettings.Solver;
 import org.junit.jupiter.api.Test;

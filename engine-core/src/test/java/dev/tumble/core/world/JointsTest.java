@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Sphere;
-import dev.tumble.core.solve.impulse.SoftStepSettings;
 import dev.tumble.core.joint.DistanceJoint;
 import dev.tumble.core.joint.HingeJoint;
 import dev.tumble.core.joint.MillingtonJoint;

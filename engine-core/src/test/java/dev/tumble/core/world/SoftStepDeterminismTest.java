@@ -52,7 +52,7 @@ class SoftStepDeterminismTest {
         byte[] snap = world.snapshot();
         long first = run(world, 200);
         World cold = DeterminismTest.scene(WorldSettings.builder().solver(WorldSettings.Solver.SOFT_STEP)
-                .softStep(dev.tumble.core.solve.impulse.SoftStepSettings.builder().warmStarting(false).build()).build());
+                .softStep(dev.tumble.core.world.SoftStepSettings.builder().warmStarting(false).build()).build());
         cold.restore(snap);
         assertNotEquals(first, run(cold, 200));
     }

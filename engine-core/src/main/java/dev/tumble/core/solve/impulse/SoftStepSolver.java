@@ -4,6 +4,7 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.joint.Joint;
+import dev.tumble.core.world.SoftStepSettings;
 import java.util.List;
 
 /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.broad.BroadPhase;
 import dev.tumble.core.collision.CollisionFilter;
+import dev.tumble.core.collision.broad.Queries;
 import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;

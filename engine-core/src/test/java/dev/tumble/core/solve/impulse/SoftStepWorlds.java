@@ -2,6 +2,7 @@ package dev.tumble.core.solve.impulse;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.world.SoftStepSettings;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.List;

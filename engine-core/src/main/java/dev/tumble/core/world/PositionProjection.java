@@ -1,4 +1,4 @@
-package dev.tumble.core.resolve;
+package dev.tumble.core.world;
 
 /** How the resolver's position pass removes penetration. */
 public enum PositionProjection {

@@ -1,7 +1,8 @@
-package dev.tumble.core.resolve;
+package dev.tumble.core.world;
+
 
 /**
- * Settings of the {@link SequentialImpulseSolver}; immutable, validated on construction (an
+ * Settings of the sequential-impulse solver; immutable, validated on construction (an
  * invalid field throws {@link IllegalArgumentException} naming the field and its value).
  *
  * @param velocityIterations the most Gauss-Seidel sweeps over all contacts for velocities (≥ 1);
@@ -17,7 +18,7 @@ package dev.tumble.core.resolve;
  * @param restitutionThreshold closing speed (m/s, ≥ 0) at or below which restitution is ignored,
  *     so resting contacts do not bounce
  * @param warmStarting whether the impulses given by
- *     {@link SequentialImpulseSolver#setWarmStart} are applied before iterating
+ *     the solver's warm start are applied before iterating
  * @param warmStartFactor scale on the warm-start impulses (dimensionless, in [0, 1])
  * @param relaxation successive over/under-relaxation of every velocity impulse increment
  *     (dimensionless, in (0, 2); 1 is plain Gauss-Seidel)

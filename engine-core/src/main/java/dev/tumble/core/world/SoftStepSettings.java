@@ -1,9 +1,9 @@
-package dev.tumble.core.solve.impulse;
+package dev.tumble.core.world;
 
 import dev.tumble.core.internal.Check;
 
 /**
- * Settings of the soft-step solver ({@link SoftStepSolver}); immutable, validated on
+ * Settings of the soft-step solver; immutable, validated on
  * construction (an invalid field throws {@link IllegalArgumentException} naming it and its value).
  *
  * @param substeps substeps per world step (≥ 1); each integrates velocities, solves, integrates

@@ -1,9 +1,10 @@
-package dev.tumble.core.collision.query;
+package dev.tumble.core.collision.broad;
 
-import dev.tumble.core.collision.broad.BroadPhase;
 import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.narrow.ContactManifold;
 import dev.tumble.core.collision.narrow.NarrowPhase;
+import dev.tumble.core.collision.query.QueryTarget;
+import dev.tumble.core.collision.query.RayHit;
 import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;

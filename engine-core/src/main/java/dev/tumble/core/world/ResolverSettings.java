@@ -1,4 +1,5 @@
-package dev.tumble.core.resolve;
+package dev.tumble.core.world;
+
 
 /**
  * The contact resolver's settings; immutable, validated on construction. Defaults are the
@@ -29,7 +30,7 @@ package dev.tumble.core.resolve;
  *     are fixed again rank by rank, the lower body held immovable. Iterative passes need about as
  *     many iterations as the mass ratio to stop a heavy body resting on a light one; this pass
  *     stops it in one sweep. Off by default and in Cyclone's configuration (the book has none);
- *     the world's default resolver turns it on. Only {@link FastContactResolver} runs it
+ *     the world's default resolver turns it on. Only the resolver of a world runs it
  * @param limitRestitutionWork lower a contact's restitution for one impulse when, with friction,
  *     that impulse would add kinetic energy (Kane and Levinson's paradox; see
  *     {@code Contact.applyVelocityChange(double[], double[], ContactDiagnostics, boolean)}). Off by
@@ -81,7 +82,7 @@ package dev.tumble.core.resolve;
  *     the angular limit and no further) can stay deepest for thousands of fixes and spend the
  *     whole budget, while a resting body's ground contact, a little shallower, is never fixed and
  *     the body sinks step after step. A call without collision contacts (a hanging chain) is not
- *     limited: there is nothing to starve. Only {@link FastContactResolver} applies it. The
+ *     limited: there is nothing to starve. Only the resolver of a world applies it. The
  *     world's default resolver uses {@link #DEFAULT_JOINT_POSITION_FIXES}
  */
 public record ResolverSettings(int velocityIterations, int positionIterations, double velocityEpsilon,
