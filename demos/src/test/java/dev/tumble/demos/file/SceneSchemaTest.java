@@ -402,8 +402,6 @@ class SceneSchemaTest {
         assertTrue(tooLax.isEmpty(), tooLax.size() + " scenes the schema accepts but the reader refuses:\n"
                 + String.join("\n", tooLax));
         assertTrue(checked > 1000 && refused > checked / 3, "the sweep checked " + checked + " scenes, " + refused + " refused");
-        System.out.println("SceneSchemaTest: " + checked + " mutated scenes, " + refused + " refused by the reader;"
-                + " accepted by the schema and refused by the reader only for what a schema cannot say: " + inexpressible);
         // The integer case is the one JSON Schema's data model cannot tell apart at all: pinned.
         assertTrue(inexpressible.containsKey(INEXPRESSIBLE.get("expected an integer, found the number")));
     }

@@ -94,10 +94,12 @@ class SoakTest {
             }
         }
         long endHeap = usedAfterGc(memory);
-        // The figures docs/robustness.md quotes.
-        System.out.printf("soak: %d steps in %.1f s; heap after GC %d B at step 5000, %d B at the end (%+.1f %%);"
-                + " max |x|, |z| %.3f m (walls at %.1f m), max y %.3f m%n", steps, (System.nanoTime() - start) / 1e9,
-                warmHeap, endHeap, 100.0 * (endHeap - warmHeap) / warmHeap, maxHorizontal, HALF_WIDTH, maxHeight);
+        // The figures docs/robustness.md quotes, from the long run (mvn test -Dgroups=soak); the short one is quiet.
+        if (steps != SHORT_STEPS) {
+            System.out.printf("soak: %d steps in %.1f s; heap after GC %d B at step 5000, %d B at the end (%+.1f %%);"
+                    + " max |x|, |z| %.3f m (walls at %.1f m), max y %.3f m%n", steps, (System.nanoTime() - start) / 1e9,
+                    warmHeap, endHeap, 100.0 * (endHeap - warmHeap) / warmHeap, maxHorizontal, HALF_WIDTH, maxHeight);
+        }
         assertTrue(endHeap <= warmHeap * 1.10, "heap after warm-up " + warmHeap + " B, at the end " + endHeap + " B");
     }
 
