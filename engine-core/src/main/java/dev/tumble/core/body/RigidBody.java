@@ -996,6 +996,10 @@ public final class RigidBody {
      */
     public void addForce(double fx, double fy, double fz) {
         Check.finite("force", fx, fy, fz);
+        addForceUnchecked(fx, fy, fz);
+    }
+
+    private void addForceUnchecked(double fx, double fy, double fz) {
         state[at + FX] += fx;
         state[at + FY] += fy;
         state[at + FZ] += fz;
@@ -1059,12 +1063,12 @@ public final class RigidBody {
         wakeForForce();
     }
 
-    /** @return the force accumulated for the next integration, in N (a read-only copy). */
+    /** @return the force accumulated for the next integration, in N (the body's own read-only vector, set by this call and not changed until the next call of this getter). */
     public Vector3dc accumulatedForce() {
         return vectorView(FORCE_VIEW, FX);
     }
 
-    /** @return the torque accumulated for the next integration, in N·m (a read-only copy). */
+    /** @return the torque accumulated for the next integration, in N·m (the body's own read-only vector, set by this call and not changed until the next call of this getter). */
     public Vector3dc accumulatedTorque() {
         return vectorView(TORQUE_VIEW, TX);
     }
@@ -2045,6 +2049,17 @@ public final class RigidBody {
         @Override
         public void quarantine(RigidBody b) {
             b.quarantine();
+        }
+
+        @Override
+        public void accumulateForce(RigidBody b, double fx, double fy, double fz) {
+            b.addForceUnchecked(fx, fy, fz);
+        }
+
+        @Override
+        public void accumulateForceAtPoint(RigidBody b, double fx, double fy, double fz, double px, double py,
+                double pz) {
+            b.addForceAtPointUnchecked(fx, fy, fz, px, py, pz);
         }
     }
 }

@@ -253,7 +253,7 @@ public final class Contact {
         return i == 0 ? body0 : body1;
     }
 
-    /** @return the contact point in world space, m (a read-only copy each call refreshes). */
+    /** @return the contact point in world space, m (the contact's own read-only vector, set by this call and not changed until the next call of this getter). */
     public Vector3dc point() {
         if (pointView == null) {
             pointView = new Vector3d();
@@ -261,7 +261,7 @@ public final class Contact {
         return pointView.set(pointX, pointY, pointZ);
     }
 
-    /** @return the unit contact normal, from body 1 towards body 0 (a read-only copy each call refreshes). */
+    /** @return the unit contact normal, from body 1 towards body 0 (the contact's own read-only vector, set by this call and not changed until the next call of this getter). */
     public Vector3dc normal() {
         if (normalView == null) {
             normalView = new Vector3d();

@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Matrix3d;
 import org.joml.Matrix3dc;
@@ -26,6 +27,8 @@ import org.joml.Vector3dc;
  * wakes it.
  */
 public class Aero implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** The tensor used this step, body axes, N/(m/s) = kg/s. Subclasses rewrite it. */
     final Matrix3d tensor = new Matrix3d();
     private final Vector3d bodyPoint = new Vector3d();
@@ -102,6 +105,6 @@ public class Aero implements ForceGenerator {
         body.directionToLocal(scratch, scratch);
         tensor.transform(scratch);
         body.directionToWorld(scratch, scratch);
-        body.addForceAtPoint(scratch, worldPoint);
+        BODY.accumulateForceAtPoint(body, scratch.x, scratch.y, scratch.z, worldPoint.x, worldPoint.y, worldPoint.z);
     }
 }

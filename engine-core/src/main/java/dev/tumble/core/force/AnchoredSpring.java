@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -17,6 +18,8 @@ import org.joml.Vector3dc;
  * body sleeps. Wake the body when you move the anchor.
  */
 public final class AnchoredSpring implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private final Vector3d bodyPoint = new Vector3d();
     private final Vector3d anchor = new Vector3d();
     private double springConstant;
@@ -105,7 +108,7 @@ public final class AnchoredSpring implements ForceGenerator {
         }
         body.pointToWorld(bodyPoint, worldPoint);
         if (Spring.hooke(worldPoint, anchor, springConstant, restLength, force)) {
-            body.addForceAtPoint(force, worldPoint);
+            BODY.accumulateForceAtPoint(body, force.x, force.y, force.z, worldPoint.x, worldPoint.y, worldPoint.z);
         }
     }
 }

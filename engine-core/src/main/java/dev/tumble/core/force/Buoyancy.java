@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -24,6 +25,8 @@ import org.joml.Vector3dc;
  * Wake floating bodies when you move the water.
  */
 public final class Buoyancy implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** Density of fresh water, 1000 kg/m³. */
     public static final double WATER_DENSITY = 1000;
 
@@ -148,6 +151,6 @@ public final class Buoyancy implements ForceGenerator {
             return;
         }
         force.set(0, s * (liquidDensity * volume * gravity), 0);
-        body.addForceAtPoint(force, worldPoint);
+        BODY.accumulateForceAtPoint(body, force.x, force.y, force.z, worldPoint.x, worldPoint.y, worldPoint.z);
     }
 }

@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -40,6 +41,8 @@ import org.joml.Vector3dc;
  * between steps.
  */
 public final class Explosion implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private final Vector3d detonation = new Vector3d();
     private final double implosionMinRadius;
     private final double implosionMaxRadius;
@@ -155,7 +158,7 @@ public final class Explosion implements ForceGenerator {
 
         if (outward != 0) {
             double scale = outward / d;
-            body.addForce(rx * scale, ry * scale, rz * scale);
+            BODY.accumulateForce(body, rx * scale, ry * scale, rz * scale);
         }
     }
 

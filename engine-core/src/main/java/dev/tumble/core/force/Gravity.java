@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -19,6 +20,8 @@ import org.joml.Vector3dc;
  * alternative with no such edge.
  */
 public final class Gravity implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** Standard gravity, 9.81 m/s², the value the demos and the peer comparisons use. */
     public static final double STANDARD_GRAVITY = 9.81;
 
@@ -75,6 +78,6 @@ public final class Gravity implements ForceGenerator {
             return;
         }
         double mass = body.mass();
-        body.addForce(gravity.x * mass, gravity.y * mass, gravity.z * mass);
+        BODY.accumulateForce(body, gravity.x * mass, gravity.y * mass, gravity.z * mass);
     }
 }

@@ -2,6 +2,7 @@ package dev.tumble.core.force;
 
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -23,6 +24,8 @@ import org.joml.Vector3dc;
  * can then change the spring; otherwise the spring's force wakes it.
  */
 public final class Spring implements ForceGenerator {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     private final RigidBody bodyA;
     private final Vector3d pointA = new Vector3d();
     private final RigidBody bodyB;
@@ -144,10 +147,10 @@ public final class Spring implements ForceGenerator {
             return;
         }
         if (body == bodyA) {
-            body.addForceAtPoint(force, worldA);
+            BODY.accumulateForceAtPoint(body, force.x, force.y, force.z, worldA.x, worldA.y, worldA.z);
         } else {
             force.negate();
-            body.addForceAtPoint(force, worldB);
+            BODY.accumulateForceAtPoint(body, force.x, force.y, force.z, worldB.x, worldB.y, worldB.z);
         }
     }
 

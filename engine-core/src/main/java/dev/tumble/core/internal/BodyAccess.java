@@ -184,4 +184,30 @@ public abstract class BodyAccess {
      * @param b the body
      */
     public abstract void quarantine(RigidBody b);
+
+    /**
+     * Adds a force through {@code b}'s centre of mass without validation, as the engine's force
+     * generators do: a force that overflows makes the body's state non-finite, and the world
+     * quarantines the body after the step instead of throwing out of it.
+     *
+     * @param b the body
+     * @param fx the force along x, N
+     * @param fy the force along y, N
+     * @param fz the force along z, N
+     */
+    public abstract void accumulateForce(RigidBody b, double fx, double fy, double fz);
+
+    /**
+     * Adds a force at a world point of {@code b} without validation (see {@link #accumulateForce}).
+     *
+     * @param b the body
+     * @param fx the force along x, N
+     * @param fy the force along y, N
+     * @param fz the force along z, N
+     * @param px the x of the point, world coordinates, m
+     * @param py the y of the point, world coordinates, m
+     * @param pz the z of the point, world coordinates, m
+     */
+    public abstract void accumulateForceAtPoint(RigidBody b, double fx, double fy, double fz, double px, double py,
+            double pz);
 }

@@ -431,8 +431,9 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private double liftAlongHit(RigidBody b, double px, double py, double pz, double radius, boolean force) {
         displacement.set(b.positionX(), b.positionY(), b.positionZ()).sub(px, py, pz);
         double travel = displacement.length();
-        if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)) {
-            return 0;
+        if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)
+                || travel == Double.POSITIVE_INFINITY) {
+            return 0; // a move too long to measure (overflow) has no direction to cast along
         }
         mover = b;
         ox = px;

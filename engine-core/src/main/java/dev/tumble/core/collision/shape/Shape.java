@@ -160,7 +160,13 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         return value;
     }
 
-    /** Ray–sphere in the sphere's frame (centre c, radius r); returns t or −1. */
+    /**
+     * Ray–sphere in the sphere's frame (centre c, radius r); returns t or −1. The discriminant is
+     * taken from the centre's distance to the ray's line, {@code r² − |m − (m·d/d·d)·d|²}, and the
+     * near root as {@code c/q}: the textbook {@code b² − a·c} and {@code −b − √disc} lose every
+     * digit of r against a ray that starts far away (Haines et al., Ray Tracing Gems, ch. 7). The
+     * normal is normalised, so it stays unit however far the ray came from.
+     */
     static double raySphere(double ox, double oy, double oz, double dx, double dy, double dz,
             double cx, double cy, double cz, double radius, double maxT, Vector3d n) {
         double mx = ox - cx, my = oy - cy, mz = oz - cz;
@@ -174,15 +180,22 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         if (b > 0 || a == 0) {
             return -1;
         }
-        double disc = b * b - a * c;
+        double s = b / a, fx = mx - s * dx, fy = my - s * dy, fz = mz - s * dz;
+        double disc = a * (radius * radius - (fx * fx + fy * fy + fz * fz));
         if (disc < 0) {
             return -1;
         }
-        double t = (-b - Math.sqrt(disc)) / a;
+        double t = c / (-b + Math.sqrt(disc)); // the near root; b < 0 here, so no cancellation
         if (t < 0 || t > maxT) {
             return -1;
         }
-        n.set(mx + t * dx, my + t * dy, mz + t * dz).div(radius);
+        double hx = mx + t * dx, hy = my + t * dy, hz = mz + t * dz;
+        double l = Math.sqrt(hx * hx + hy * hy + hz * hz);
+        if (l > 0 && l < Double.POSITIVE_INFINITY) {
+            n.set(hx / l, hy / l, hz / l);
+        } else {
+            inside(dx, dy, dz, n); // the hit point's digits were lost to the ray's start: face the ray
+        }
         return t;
     }
 
