@@ -51,8 +51,8 @@ public final class RigidBody {
     // The body's numbers live in one run of doubles, {@code state[at .. at + STRIDE)}: its own
     // array while it is in no world, and its slot of the world's array once it joins one
     // (BodyRegistry moves it). One run instead of a dozen small objects is what keeps a large
-    // world's passes over its bodies in cache whatever the collector did to the heap (see
-    // docs/benchmarks.md, "Flat body state"). Offsets are named after the book's quantities.
+    // world's passes over its bodies in cache whatever the collector did to the heap. Offsets
+    // are named after the book's quantities.
 
     /** Position of the centre of mass, m. */
     static final int PX = 0, PY = 1, PZ = 2;

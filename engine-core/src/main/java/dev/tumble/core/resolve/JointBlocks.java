@@ -192,7 +192,7 @@ final class JointBlocks {
      * per contact, times {@code warmFactor}).
      *
      * The rows' velocity targets are zero: drift is left to the position pass (a Baumgarte bias
-     * towards the start-of-step error does worse; see docs/solvers.md).
+     * towards the start-of-step error overshoots the pass that follows).
      */
     void prepare(Contact[] contacts, double[] warm, double warmFactor) {
         for (int j = 0; j < count; j++) {
