@@ -192,7 +192,7 @@ final class JointBlocks {
      * per contact, times {@code warmFactor}).
      *
      * The rows' velocity targets are zero: drift is left to the position pass (a Baumgarte bias
-     * towards the start-of-step error overshoots the pass that follows).
+     * towards the start-of-step error held a pendulum's anchor only to centimetres).
      */
     void prepare(Contact[] contacts, double[] warm, double warmFactor) {
         for (int j = 0; j < count; j++) {
