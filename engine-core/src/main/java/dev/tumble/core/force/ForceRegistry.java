@@ -26,6 +26,8 @@ public final class ForceRegistry {
     private ForceGenerator[] distinct = new ForceGenerator[16];
     private int[] distinctCount = new int[16];
     private int distinctSize;
+    /** Whether {@link #updateForces} is running (see {@link #requireIdle}). */
+    private boolean updating;
 
     /** A standalone registry (driven by the caller's own loop): it takes any body. */
     public ForceRegistry() {
@@ -53,6 +55,7 @@ public final class ForceRegistry {
      *     body is not in that world; nothing is registered then
      */
     public ForceRegistry add(RigidBody body, ForceGenerator generator) {
+        requireIdle("add");
         Check.notNull("body", body);
         Check.notNull("generator", generator);
         if (members != null) {
@@ -88,6 +91,7 @@ public final class ForceRegistry {
      * @return whether a registration was removed
      */
     public boolean remove(RigidBody body, ForceGenerator generator) {
+        requireIdle("remove");
         for (int i = 0; i < size; i++) {
             if (bodies[i] == body && generators[i] == generator) {
                 removeAt(i);
@@ -104,6 +108,7 @@ public final class ForceRegistry {
      * @return how many registrations were removed
      */
     public int removeBody(RigidBody body) {
+        requireIdle("removeBody");
         int removed = 0;
         for (int i = size - 1; i >= 0; i--) {
             if (bodies[i] == body) {
@@ -121,6 +126,7 @@ public final class ForceRegistry {
      * @return how many registrations were removed
      */
     public int removeGenerator(ForceGenerator generator) {
+        requireIdle("removeGenerator");
         int removed = 0;
         for (int i = size - 1; i >= 0; i--) {
             if (generators[i] == generator) {
@@ -158,6 +164,7 @@ public final class ForceRegistry {
 
     /** Removes all registrations. */
     public void clear() {
+        requireIdle("clear");
         Arrays.fill(bodies, 0, size, null);
         Arrays.fill(generators, 0, size, null);
         Arrays.fill(distinct, 0, distinctSize, null);
@@ -193,11 +200,24 @@ public final class ForceRegistry {
      */
     public void updateForces(double duration) {
         Check.nonNegative("duration", duration);
-        for (int i = 0; i < size; i++) {
-            generators[i].updateForce(bodies[i], duration);
+        updating = true;
+        try {
+            for (int i = 0; i < size; i++) {
+                generators[i].updateForce(bodies[i], duration);
+            }
+            for (int i = 0; i < distinctSize; i++) {
+                distinct[i].endStep(duration);
+            }
+        } finally {
+            updating = false;
         }
-        for (int i = 0; i < distinctSize; i++) {
-            distinct[i].endStep(duration);
+    }
+
+    /** Throws when a generator edits the registrations {@link #updateForces} is walking. */
+    private void requireIdle(String call) {
+        if (updating) {
+            throw new IllegalStateException("forces." + call + " was called by a force generator during updateForces:"
+                    + " change the registrations before or after the step");
         }
     }
 }

@@ -135,6 +135,7 @@ public final class World {
      * @return the body, for chaining
      */
     public RigidBody addBody(RigidBody body) {
+        requireIdle("addBody");
         BodyId id = bodies.add(body);
         ensureSlot(id.index());
         wasAwake[id.index()] = body.isAwake();
@@ -154,6 +155,7 @@ public final class World {
      * @param body a body of this world
      */
     public void removeBody(RigidBody body) {
+        requireIdle("removeBody");
         bodies.requireMember("body", body);
         events.settle(); // the last step's events read its contacts, which hold this body
         int slot = body.id().index();
@@ -209,6 +211,7 @@ public final class World {
      * @return the joint, for chaining
      */
     public <J extends Joint> J addJoint(J joint) {
+        requireIdle("addJoint");
         Check.notNull("joint", joint);
         if (joints.contains(joint)) {
             throw new IllegalArgumentException("joint is already in this world: " + joint);
@@ -233,6 +236,7 @@ public final class World {
      * @param joint the joint
      */
     public void removeJoint(Joint joint) {
+        requireIdle("removeJoint");
         Check.notNull("joint", joint);
         if (!joints.remove(joint)) {
             throw new IllegalArgumentException("joint is not in this world: " + joint);
@@ -252,16 +256,47 @@ public final class World {
 
     // ------------------------------------------------------------------ step
 
+    /** Whether {@link #step} is running (see {@link #requireIdle}). */
+    private boolean stepping;
+
     /**
      * Advances the world by {@code dt} seconds.
      *
+     * <p>Force generators and the pair callback run inside the step and must not change the
+     * world: {@code addBody}, {@code removeBody}, {@code addJoint}, {@code removeJoint},
+     * {@code collisionFilter}, {@code pairCallback}, {@code restore}, {@code step} itself and the
+     * force registry's edits throw {@link IllegalStateException} when they call them.
+     *
      * @param dt the step, s
      * @throws IllegalArgumentException when dt is not finite and positive (nothing changes)
+     * @throws IllegalStateException when called from inside a step
      */
     public void step(double dt) {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("dt must be finite and > 0, was " + dt);
         }
+        requireIdle("step");
+        stepping = true;
+        try {
+            advance(dt);
+        } finally {
+            stepping = false;
+        }
+    }
+
+    /**
+     * Throws when a step is running: a force generator or a pair callback that changes the
+     * world's bodies, joints, filters or callbacks would change the arrays the step is walking.
+     */
+    private void requireIdle(String call) {
+        if (stepping) {
+            throw new IllegalStateException("world." + call + " was called during world.step (from a force generator"
+                    + " or a pair callback): make the change before or after the step");
+        }
+    }
+
+    /** The step itself (see {@link #step}). */
+    private void advance(double dt) {
         profile.reset();
         events.clear();
         endEvents.clear();
@@ -805,6 +840,7 @@ public final class World {
      * @param filter the filter, not null
      */
     public void collisionFilter(RigidBody body, CollisionFilter filter) {
+        requireIdle("collisionFilter");
         bodies.requireMember("body", body);
         collision.filter(body, Check.notNull("filter", filter));
     }
@@ -815,6 +851,7 @@ public final class World {
      * @param callback the callback, or null
      */
     public void pairCallback(PairCallback callback) {
+        requireIdle("pairCallback");
         collision.pairCallback(callback);
     }
 
@@ -876,6 +913,7 @@ public final class World {
      * @param snapshot bytes from {@link #snapshot()}
      */
     public void restore(byte[] snapshot) {
+        requireIdle("restore");
         Check.notNull("snapshot", snapshot);
         // Dry run into scratch bodies first, so a bad snapshot changes nothing.
         parse(snapshot, true);
