@@ -2052,6 +2052,20 @@ public final class RigidBody {
         }
 
         @Override
+        public void saveWakeAndForces(RigidBody b, double[] dest, int off) {
+            System.arraycopy(b.state, b.at + FX, dest, off, 6);
+            dest[off + 6] = b.motion;
+            dest[off + 7] = b.awake ? 1 : 0;
+        }
+
+        @Override
+        public void restoreWakeAndForces(RigidBody b, double[] src, int off) {
+            System.arraycopy(src, off, b.state, b.at + FX, 6);
+            b.motion = src[off + 6];
+            b.awake = src[off + 7] != 0;
+        }
+
+        @Override
         public void accumulateForce(RigidBody b, double fx, double fy, double fz) {
             b.addForceUnchecked(fx, fy, fz);
         }

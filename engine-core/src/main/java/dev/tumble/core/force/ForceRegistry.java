@@ -2,6 +2,7 @@ package dev.tumble.core.force;
 
 import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import java.util.Arrays;
 
@@ -16,6 +17,8 @@ import java.util.Arrays;
  * it acts twice. Identity, not {@code equals}, decides what is the same body or generator.
  */
 public final class ForceRegistry {
+    private static final BodyAccess BODY = BodyAccess.get();
+
     /** The world's bodies, whose members alone may be registered; null for a standalone registry. */
     private final BodyRegistry members;
     private RigidBody[] bodies = new RigidBody[16];
@@ -28,6 +31,8 @@ public final class ForceRegistry {
     private int distinctSize;
     /** Whether {@link #updateForces} is running (see {@link #requireIdle}). */
     private boolean updating;
+    /** Per registration, its body's accumulators and wake state before its generator ran (see {@link #updateForces}). */
+    private double[] saved = new double[16 * BodyAccess.WAKE_AND_FORCES];
 
     /** A standalone registry (driven by the caller's own loop): it takes any body. */
     public ForceRegistry() {
@@ -194,20 +199,34 @@ public final class ForceRegistry {
     /**
      * Lets every registration add its force for a step of {@code duration} seconds, in
      * registration order, then calls {@link ForceGenerator#endStep} once on each distinct
-     * generator, in order of first registration.
+     * generator, in order of first registration. When a generator throws, the forces and
+     * wake-ups of this call are taken back (every registered body's accumulators and sleep state
+     * are as before it) and the exception passes on; what the generators did to themselves or
+     * by other means is theirs.
      *
      * @param duration step length in s, finite and {@code >= 0}
      */
     public void updateForces(double duration) {
         Check.nonNegative("duration", duration);
         updating = true;
+        if (saved.length < size * BodyAccess.WAKE_AND_FORCES) {
+            saved = new double[2 * size * BodyAccess.WAKE_AND_FORCES];
+        }
+        int called = 0;
         try {
-            for (int i = 0; i < size; i++) {
-                generators[i].updateForce(bodies[i], duration);
+            for (; called < size; called++) {
+                BODY.saveWakeAndForces(bodies[called], saved, called * BodyAccess.WAKE_AND_FORCES);
+                generators[called].updateForce(bodies[called], duration);
             }
             for (int i = 0; i < distinctSize; i++) {
                 distinct[i].endStep(duration);
             }
+        } catch (RuntimeException | Error e) {
+            // Newest first, so a body registered several times ends with its state from before the first call.
+            for (int i = Math.min(called, size - 1); i >= 0; i--) {
+                BODY.restoreWakeAndForces(bodies[i], saved, i * BodyAccess.WAKE_AND_FORCES);
+            }
+            throw e;
         } finally {
             updating = false;
         }

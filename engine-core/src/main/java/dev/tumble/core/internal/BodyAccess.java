@@ -210,4 +210,26 @@ public abstract class BodyAccess {
      */
     public abstract void accumulateForceAtPoint(RigidBody b, double fx, double fy, double fz, double px, double py,
             double pz);
+
+    /** Doubles {@link #saveWakeAndForces} writes. */
+    public static final int WAKE_AND_FORCES = 8;
+
+    /**
+     * Saves what a force generator may change on {@code b}: its force and torque accumulators
+     * (N, N·m), its sleep motion and whether it is awake ({@link #WAKE_AND_FORCES} doubles).
+     *
+     * @param b the body
+     * @param dest receives the record
+     * @param off where the record starts in {@code dest}
+     */
+    public abstract void saveWakeAndForces(RigidBody b, double[] dest, int off);
+
+    /**
+     * Puts back a record of {@link #saveWakeAndForces}: a failed step's forces and wake-ups undone.
+     *
+     * @param b the body
+     * @param src the record
+     * @param off where the record starts in {@code src}
+     */
+    public abstract void restoreWakeAndForces(RigidBody b, double[] src, int off);
 }

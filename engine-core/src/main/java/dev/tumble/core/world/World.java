@@ -298,9 +298,6 @@ public final class World {
     /** The step itself (see {@link #step}). */
     private void advance(double dt) {
         profile.reset();
-        events.clear();
-        endEvents.clear();
-        events.takeFrom(pendingEvents);
         int n = bodies.size();
         ensureDense(n);
         if (softStep != null) {
@@ -309,8 +306,7 @@ public final class World {
         }
 
         long t = System.nanoTime();
-        wakeTouchedSleepIslands();
-        forces.updateForces(dt);
+        applyForces(dt);
         t = lap(Stage.FORCES, t);
 
         integrateBodies(n, dt);
@@ -371,8 +367,7 @@ public final class World {
                 sweep.noteIntegrated(bodies.at(i), i, guard.previousPositions());
             }
         }
-        wakeTouchedSleepIslands();
-        forces.updateForces(dt);
+        applyForces(dt);
         t = lap(Stage.FORCES, t);
 
         collision.updateBroadPhase(bodies, dt);
@@ -553,6 +548,51 @@ public final class World {
         sleepIsland[slot] = island;
     }
 
+    /**
+     * The stage that runs the game's code: the sleep islands of bodies woken since the last step
+     * wake whole, then the force generators run; then this step's events begin. A generator that
+     * throws leaves the world as it was before the step (its forces and these wake-ups taken
+     * back, the last step's events still to read) and its exception passes on.
+     */
+    private void applyForces(double dt) {
+        wakeRecords = 0;
+        recordWakes = true;
+        try {
+            wakeTouchedSleepIslands();
+            forces.updateForces(dt);
+        } catch (RuntimeException | Error e) {
+            for (int r = wakeRecords - 1; r >= 0; r--) {
+                int slot = wakeSlot[r];
+                setSleepIsland(slot, wakeIsland[r]);
+                BODY.restoreWakeAndForces(bodies.atSlot(slot), wakeState, r * BodyAccess.WAKE_AND_FORCES);
+            }
+            throw e;
+        } finally {
+            recordWakes = false;
+        }
+        events.clear();
+        endEvents.clear();
+        events.takeFrom(pendingEvents);
+    }
+
+    /** While {@link #applyForces} runs: the bodies it wakes, with their sleep island and state before. */
+    private boolean recordWakes;
+    private int wakeRecords;
+    private int[] wakeSlot = new int[16], wakeIsland = new int[16];
+    private double[] wakeState = new double[16 * BodyAccess.WAKE_AND_FORCES];
+
+    private void recordWake(RigidBody b, int slot) {
+        if (wakeRecords == wakeSlot.length) {
+            wakeSlot = Arrays.copyOf(wakeSlot, 2 * wakeRecords);
+            wakeIsland = Arrays.copyOf(wakeIsland, 2 * wakeRecords);
+            wakeState = Arrays.copyOf(wakeState, 2 * wakeRecords * BodyAccess.WAKE_AND_FORCES);
+        }
+        wakeSlot[wakeRecords] = slot;
+        wakeIsland[wakeRecords] = sleepIsland[slot];
+        BODY.saveWakeAndForces(b, wakeState, wakeRecords * BodyAccess.WAKE_AND_FORCES);
+        wakeRecords++;
+    }
+
     /** A body woken since it slept (force, edit, touch) wakes the rest of its sleep island. */
     private void wakeTouchedSleepIslands() {
         if (sleepIslandMembers == 0) {
@@ -574,6 +614,9 @@ public final class World {
             RigidBody b = bodies.at(i);
             int slot = b.id().index();
             if (sleepIsland[slot] == island) {
+                if (recordWakes) {
+                    recordWake(b, slot);
+                }
                 setSleepIsland(slot, -1);
                 if (!b.isAwake()) {
                     b.setAwake(true);
