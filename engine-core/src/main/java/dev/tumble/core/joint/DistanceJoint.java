@@ -49,7 +49,7 @@ public final class DistanceJoint extends Joint {
         worldAnchor(body0, position0, a);
         worldAnchor(body1, position1, b);
         d.set(b).sub(a);
-        double current = d.length();
+        double current = unoverflowed(d.length(), d.x, d.y, d.z);
         if (current == 0) {
             return 0;
         }

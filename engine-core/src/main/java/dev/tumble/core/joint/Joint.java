@@ -175,7 +175,7 @@ public abstract class Joint {
      */
     protected int pullTogether(ContactBuffer contacts, Vector3dc pa, Vector3dc pb, double allowed, double friction) {
         double dx = pb.x() - pa.x(), dy = pb.y() - pa.y(), dz = pb.z() - pa.z();
-        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double length = unoverflowed(Math.sqrt(dx * dx + dy * dy + dz * dz), dx, dy, dz);
         if (!(length > allowed) || length == 0) {
             return 0;
         }
@@ -183,5 +183,22 @@ public abstract class Joint {
         contacts.add(body0, body1, 0.5 * (pa.x() + pb.x()), 0.5 * (pa.y() + pb.y()), 0.5 * (pa.z() + pb.z()),
                 dx * inv, dy * inv, dz * inv, length - allowed, friction, 0).joint(true);
         return 1;
+    }
+
+    /**
+     * The length of {@code (x, y, z)} given {@code plain}, the one computed as √(x² + y² + z²):
+     * that one when it is finite, else (finite components whose squares overflow, past about
+     * 1e154 m) the length computed without overflow, so a joint stretched absurdly far still has
+     * a direction to pull along and the world's guard, not a zero normal, deals with it.
+     */
+    static double unoverflowed(double plain, double x, double y, double z) {
+        if (plain < Double.POSITIVE_INFINITY || !Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+            return plain;
+        }
+        double m = Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z)));
+        x /= m;
+        y /= m;
+        z /= m;
+        return m * Math.sqrt(x * x + y * y + z * z);
     }
 }

@@ -364,8 +364,7 @@ final class EnergyGuard {
         for (int b = 1; b < bodyCount; b++) {
             if (scaled && movable[b]) {
                 int o = 6 * b;
-                bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
-                bodies[b].angularVelocity(vel[o + 3], vel[o + 4], vel[o + 5]);
+                SequentialImpulseSolver.storeVelocities(bodies[b], vel, o);
             }
             bodies[b] = null;
         }

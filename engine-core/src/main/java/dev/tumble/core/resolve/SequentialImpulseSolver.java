@@ -637,12 +637,23 @@ public final class SequentialImpulseSolver implements ContactResolver {
         b.getVelocities(dest, o);
     }
 
+    /**
+     * Writes solved velocities {@code vel[o..o+6)} (m/s, rad/s) to {@code body} without the
+     * setters' checks, waking it as they would: a non-finite result is the quarantine's to catch
+     * after the solve, not an exception half-way through the step.
+     */
+    static void storeVelocities(RigidBody body, double[] vel, int o) {
+        BODY.solverVelocities(body, vel[o], vel[o + 1], vel[o + 2], vel[o + 3], vel[o + 4], vel[o + 5]);
+        if (!body.isAwake() && body.type() == BodyType.DYNAMIC) {
+            body.setAwake(true);
+        }
+    }
+
     private void storeVelocities() {
         for (int b = 1; b < bodyCount; b++) {
             if (movable[b]) {
                 int o = 6 * b;
-                bodies[b].velocity(vel[o], vel[o + 1], vel[o + 2]);
-                bodies[b].angularVelocity(vel[o + 3], vel[o + 4], vel[o + 5]);
+                storeVelocities(bodies[b], vel, o);
             }
         }
     }
