@@ -220,13 +220,13 @@ public final class RigidBody {
 
     /**
      * @return the inverse mass in 1/kg as the solver sees it: 0 for static and kinematic bodies
-     *     (they cannot be pushed) and for dynamic bodies configured as immovable.
+     *     (they cannot be pushed) and for dynamic bodies given infinite mass.
      */
     public double inverseMass() {
         return type == BodyType.DYNAMIC ? inverseMass : 0;
     }
 
-    /** @return the mass in kg ({@code Double.POSITIVE_INFINITY} when immovable). */
+    /** @return the mass in kg ({@code Double.POSITIVE_INFINITY} for infinite mass). */
     public double mass() {
         double im = inverseMass();
         return im == 0 ? Double.POSITIVE_INFINITY : 1 / im;
@@ -290,7 +290,10 @@ public final class RigidBody {
     }
 
     /**
-     * Sets the inverse mass in 1/kg; 0 makes a dynamic body immovable.
+     * Sets the inverse mass in 1/kg; 0 gives a dynamic body infinite mass: forces and contacts
+     * cannot push it, but it still moves by its velocity and falls with gravity and its constant
+     * acceleration, as in Millington's book. For a body that must not move, use {@link #fixed}
+     * (or {@link #kinematic} to move it by hand).
      *
      * @param perKilogram the inverse mass, 1/kg (finite, ≥ 0)
      * @return this body
