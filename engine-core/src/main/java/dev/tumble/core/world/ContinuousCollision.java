@@ -24,11 +24,12 @@ import org.joml.Vector3d;
  * {@linkplain RigidBody#innerRadius() inner radius} casts its centre along the displacement against the
  * other shapes. If the path meets a surface, the body is pulled back to where a sphere of its
  * inner radius just touches it (only along the surface's normal: the motion along the surface is
- * kept); its velocity is kept, so the contact pass that follows sees a
- * touching, closing contact and the solver stops or bounces it. The distance taken off is kept in
- * {@link RigidBody#sweptBack()}, so the sequential-impulse solver (which infers each contact's
- * gap at the start of the step from {@code velocity·dt}) knows the real gap. Slow bodies cost
- * nothing.
+ * kept), and the path to that point is cast again, since the motion kept can carry it into the
+ * next surface (a corner), until it meets nothing ({@link #clampPath}); its velocity is kept, so
+ * the contact pass that follows sees touching, closing contacts and the solver stops or bounces
+ * it. The distance taken off is kept in {@link RigidBody#sweptBack()}, so the sequential-impulse
+ * solver (which infers each contact's gap at the start of the step from {@code velocity·dt})
+ * knows the real gap. Slow bodies cost nothing.
  */
 final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private static final BodyAccess BODY = BodyAccess.get();
@@ -45,11 +46,28 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     /** How far (m) a swept body is left inside what it hit. */
     static final double TOUCH_OVERLAP = 1e-4;
 
+    /**
+     * How many surfaces one step's path may be slid off ({@link #clampPath}) before the body is
+     * instead stopped where its path first meets a surface: a corner of three walls takes three.
+     */
+    static final int MAX_SLIDES = 4;
+
     private RigidBody mover;
     private double ox, oy, oz, dx, dy, dz;
     private double bestT;
     /** The world-frame outward normal of the surface at the nearest hit. */
     private double hitNx, hitNy, hitNz;
+
+    /**
+     * What {@link #clampPath} found: the moves it made to the body's end point (unit direction
+     * and length, m, each a row of four), the outward normals of the surfaces the path met (a
+     * row of three each), and their counts.
+     */
+    private final double[] moves = new double[4 * (MAX_SLIDES + 1)];
+    private final double[] hitNormals = new double[3 * (MAX_SLIDES + 1)];
+    private int moveCount, hitCount;
+    /** The end point {@link #clampPath} settled on, and its sum of moves from the body's centre (m). */
+    private double endX, endY, endZ, shiftX, shiftY, shiftZ;
 
     /**
      * Whether half-spaces stop the sweep. Nothing passes through a half-space: a body that ends a
@@ -126,16 +144,16 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * normal n; otherwise the put-back would hand the body exactly that energy.
      * The sequential-impulse solver puts a swept body back at its integrated position itself.
      */
-    private void takeLiftFromMotion(RigidBody b, double lift) {
-        double work = -b.mass() * along(b, hitNx, hitNy, hitNz) * lift;
-        double vn = b.velocityX() * hitNx + b.velocityY() * hitNy + b.velocityZ() * hitNz;
+    private static void takeLiftFromMotion(RigidBody b, double nx, double ny, double nz, double lift) {
+        double work = -b.mass() * along(b, nx, ny, nz) * lift;
+        double vn = b.velocityX() * nx + b.velocityY() * ny + b.velocityZ() * nz;
         if (!(work > 0) || !(vn < 0)) {
             return;
         }
         // ½m·vn'² = ½m·vn² − work, still approaching (or at rest along n).
         double slower = -Math.sqrt(Math.max(0, vn * vn - 2 * work / b.mass()));
         double d = slower - vn;
-        b.velocity(b.velocityX() + d * hitNx, b.velocityY() + d * hitNy, b.velocityZ() + d * hitNz);
+        b.velocity(b.velocityX() + d * nx, b.velocityY() + d * ny, b.velocityZ() + d * nz);
     }
 
     /**
@@ -152,13 +170,13 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                 continue;
             }
             RigidBody b = bodies.at(i);
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false);
-            if (lift > 0) {
-                BODY.sweptBack(b, -hitNx * lift, -hitNy * lift, -hitNz * lift);
-                b.position(b.positionX() + hitNx * lift, b.positionY() + hitNy * lift,
-                        b.positionZ() + hitNz * lift);
+            if (clampPath(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false)) {
+                BODY.sweptBack(b, -shiftX, -shiftY, -shiftZ);
+                b.position(endX, endY, endZ);
                 if (takeLiftFromMotion) {
-                    takeLiftFromMotion(b, lift);
+                    for (int m = 0; m < moveCount; m++) {
+                        takeLiftFromMotion(b, moves[4 * m], moves[4 * m + 1], moves[4 * m + 2], moves[4 * m + 3]);
+                    }
                 }
                 clamped++;
                 noteCentre(b, i);
@@ -242,7 +260,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     }
 
     /**
-     * A hair below the travel beyond which {@link #liftAlongHit} casts a body of inner radius
+     * A hair below the travel beyond which {@link #clampPath} casts a body of inner radius
      * {@code radius} (m): a body noted below it surely is not cast, and near it the sweep makes
      * the exact test itself.
      */
@@ -290,11 +308,11 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * ground needs less than its inner radius to be carried through), casts its centre along that
      * path against the static shapes,
      * half-spaces included, and on a hit is put back along the surface's normal until its inner
-     * ball just touches (or no deeper than it started), as {@link #sweep} does. Its velocity into
-     * the surface is taken out (an inelastic stop against something immovable: no energy is
-     * gained, and next step's contact sees a body at rest on the surface rather than one still
-     * diving into it); the motion along the surface is kept. What the joints wanted is left for
-     * the next step.
+     * ball just touches (or no deeper than it started), surface after surface, as {@link #sweep}
+     * does. Its velocity into each surface met is taken out (an inelastic stop against something
+     * immovable: no energy is gained, and next step's contact sees a body at rest on the surface
+     * rather than one still diving into it); the motion along the surfaces is kept. What the
+     * joints wanted is left for the next step.
      *
      * @param bodies   the world's bodies
      * @param previous per dense body index, the centre of mass before integration: x, y, z
@@ -328,17 +346,15 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (Double.isNaN(radius)) {
                 radius = b.innerRadius(); // woken after the sweep
             }
-            double lift = liftAlongHit(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius,
-                    mayHaveCrossed(b, i, radius));
-            if (lift > 0) {
-                b.position(b.positionX() + hitNx * lift, b.positionY() + hitNy * lift,
-                        b.positionZ() + hitNz * lift);
-                double vn = b.velocityX() * hitNx + b.velocityY() * hitNy + b.velocityZ() * hitNz;
-                if (vn < 0) {
-                    b.velocity(b.velocityX() - vn * hitNx, b.velocityY() - vn * hitNy, b.velocityZ() - vn * hitNz);
-                }
+            if (clampPath(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], radius,
+                    mayHaveCrossed(b, i, radius))) {
+                b.position(endX, endY, endZ);
+                stopAgainstHits(b);
                 if (payLifts) {
-                    double work = -b.mass() * along(b, hitNx, hitNy, hitNz) * lift;
+                    double work = 0;
+                    for (int m = 0; m < moveCount; m++) {
+                        work -= b.mass() * along(b, moves[4 * m], moves[4 * m + 1], moves[4 * m + 2]) * moves[4 * m + 3];
+                    }
                     if (work > 0) {
                         int k = islands.islandOfBody(i);
                         if (k < 0) {
@@ -423,48 +439,137 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /**
      * Casts body b's centre from (px, py, pz) to where it is now against the shapes the visitor
-     * accepts, and returns how far along the hit normal ({@code hitN*}) it must be put back so
-     * that its inner ball ends a hair past touching the surface, and no deeper than it started
-     * (m; ≤ 0 or NaN: not at all). A step shorter than the body's inner radius (or a few cm for
-     * a body with no inner ball, an odd compound) is cast only when {@code force} says so.
+     * accepts and settles where it should end instead ({@code end*}, with the moves that got it
+     * there in {@code moves}, their sum in {@code shift*}, and the normals of the surfaces met in
+     * {@code hitNormals}). Returns whether that differs from where it is. A step shorter than the
+     * body's inner radius (or a few cm for a body with no inner ball, an odd compound) is cast
+     * only when {@code force} says so.
+     *
+     * <p>Where the path meets a surface, the end point is moved back along that surface's normal
+     * until the inner ball ends a hair past touching it, and no deeper than it started; the
+     * motion along the surface is kept. That kept motion can carry the centre through another
+     * surface (at a corner of a room the path meets one wall and slides along it into the
+     * next), so the path from the start to the new end point is cast again, and again, until it
+     * meets nothing: each cast slides the end off one more surface. A path that still meets a
+     * surface after {@link #MAX_SLIDES} slides (a narrow wedge whose faces push the end point
+     * into each other) ends where it first meets that surface instead: every point of the path
+     * before the first hit is clear of every shape cast against.
      */
-    private double liftAlongHit(RigidBody b, double px, double py, double pz, double radius, boolean force) {
-        displacement.set(b.positionX(), b.positionY(), b.positionZ()).sub(px, py, pz);
+    private boolean clampPath(RigidBody b, double px, double py, double pz, double radius, boolean force) {
+        double ex = b.positionX(), ey = b.positionY(), ez = b.positionZ();
+        double sx = 0, sy = 0, sz = 0;
+        moveCount = 0;
+        hitCount = 0;
+        displacement.set(ex, ey, ez).sub(px, py, pz);
         double travel = displacement.length();
         if (!(travel > Math.max(radius, MIN_SWEEP_TRAVEL)) && !(force && travel > 0)
                 || travel == Double.POSITIVE_INFINITY) {
-            return 0; // a move too long to measure (overflow) has no direction to cast along
+            return false; // a move too long to measure (overflow) has no direction to cast along
         }
         mover = b;
         ox = px;
         oy = py;
         oz = pz;
-        dx = displacement.x / travel;
-        dy = displacement.y / travel;
-        dz = displacement.z / travel;
-        bestT = Double.POSITIVE_INFINITY;
-        collision.broadPhase().tree().rayCast(ox, oy, oz, dx, dy, dz, travel + radius, this);
+        for (int slide = 0; travel > 0; slide++) {
+            dx = displacement.x / travel;
+            dy = displacement.y / travel;
+            dz = displacement.z / travel;
+            bestT = Double.POSITIVE_INFINITY;
+            collision.broadPhase().tree().rayCast(ox, oy, oz, dx, dy, dz, travel + radius, this);
+            if (bestT == Double.POSITIVE_INFINITY) {
+                break;
+            }
+            // Take off only the motion along the hit surface's normal that would carry the inner
+            // ball past touching it (a hair past, so the narrow phase surely reports the contact
+            // that must stop it: round shapes report none at exactly zero distance). The motion
+            // along the surface is kept: a thin body sliding or tumbling on the ground faster
+            // than its inner radius per step would otherwise be pulled back along its whole path
+            // and lose the step.
+            double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
+            if (!(approach > 0)) {
+                break;
+            }
+            double startHeight = bestT * approach;
+            double endHeight = (bestT - travel) * approach;
+            // A body already closer than its inner radius (overlapping) is kept from going
+            // deeper. After the solve it is in contact already, so no hair past: a small body
+            // squeezed under a heavy one would otherwise sink that hair every step until its
+            // centre passed the plane.
+            double target = staticOnly && startHeight < radius ? startHeight
+                    : Math.min(startHeight, radius) - TOUCH_OVERLAP;
+            double lift = target - endHeight;
+            if (!(lift > 0)) {
+                break; // the end is already far enough from the surface
+            }
+            hitNormals[3 * hitCount] = hitNx;
+            hitNormals[3 * hitCount + 1] = hitNy;
+            hitNormals[3 * hitCount + 2] = hitNz;
+            hitCount++;
+            double mx, my, mz, length;
+            if (slide < MAX_SLIDES) {
+                mx = hitNx;
+                my = hitNy;
+                mz = hitNz;
+                length = lift;
+            } else if (bestT < travel) {
+                // Out of slides with the centre's path still crossing a surface: end where the
+                // path is as high above it as the slide would have put it, or at the start.
+                double stop = Math.max(0, bestT - Math.max(0, target) / approach);
+                mx = -dx;
+                my = -dy;
+                mz = -dz;
+                length = travel - stop;
+            } else {
+                break; // only the ball overlaps past the end: the contacts see to that
+            }
+            moves[4 * moveCount] = mx;
+            moves[4 * moveCount + 1] = my;
+            moves[4 * moveCount + 2] = mz;
+            moves[4 * moveCount + 3] = length;
+            moveCount++;
+            ex += mx * length;
+            ey += my * length;
+            ez += mz * length;
+            sx += mx * length;
+            sy += my * length;
+            sz += mz * length;
+            if (slide == MAX_SLIDES) {
+                break;
+            }
+            displacement.set(ex, ey, ez).sub(px, py, pz);
+            travel = displacement.length();
+        }
         mover = null;
-        if (bestT == Double.POSITIVE_INFINITY) {
-            return 0;
+        if (moveCount == 0) {
+            return false;
         }
-        // Take off only the motion along the hit surface's normal that would carry the inner
-        // ball past touching it (a hair past, so the narrow phase surely reports the contact
-        // that must stop it: round shapes report none at exactly zero distance). The motion
-        // along the surface is kept: a thin body sliding or tumbling on the ground faster than
-        // its inner radius per step would otherwise be pulled back along its whole path and
-        // lose the step.
-        double approach = -(dx * hitNx + dy * hitNy + dz * hitNz);
-        if (!(approach > 0)) {
-            return 0;
+        endX = ex;
+        endY = ey;
+        endZ = ez;
+        shiftX = sx;
+        shiftY = sy;
+        shiftZ = sz;
+        return true;
+    }
+
+    /**
+     * Takes out body b's velocity into each surface {@link #clampPath} met: an inelastic stop
+     * against something immovable. Each removal only takes speed off; a second round catches
+     * what one surface's removal turned into the one before it (surfaces at an acute angle).
+     */
+    private void stopAgainstHits(RigidBody b) {
+        for (int round = 0; round < 2; round++) {
+            for (int h = 0; h < hitCount; h++) {
+                double nx = hitNormals[3 * h], ny = hitNormals[3 * h + 1], nz = hitNormals[3 * h + 2];
+                double vn = b.velocityX() * nx + b.velocityY() * ny + b.velocityZ() * nz;
+                if (vn < 0) {
+                    b.velocity(b.velocityX() - vn * nx, b.velocityY() - vn * ny, b.velocityZ() - vn * nz);
+                }
+            }
+            if (hitCount < 2) {
+                return;
+            }
         }
-        double startHeight = bestT * approach;
-        double endHeight = (bestT - travel) * approach;
-        // A body already closer than its inner radius (overlapping) is kept from going deeper.
-        // After the solve it is in contact already, so no hair past: a small body squeezed under
-        // a heavy one would otherwise sink that hair every step until its centre passed the plane.
-        double target = staticOnly && startHeight < radius ? startHeight : Math.min(startHeight, radius) - TOUCH_OVERLAP;
-        return target - endHeight;
     }
 
     @Override
