@@ -80,6 +80,16 @@ public final class BodyRegistry {
         body.denseIndex = -1;
     }
 
+    /** Copies the dense state blocks ({@code size() · RigidBody.STRIDE} doubles) into {@code dest}. */
+    void copyStates(double[] dest) {
+        System.arraycopy(states, 0, dest, 0, dense.size() * RigidBody.STRIDE);
+    }
+
+    /** Puts back a copy of {@link #copyStates} taken while this registry held the same bodies. */
+    void pasteStates(double[] src) {
+        System.arraycopy(src, 0, states, 0, dense.size() * RigidBody.STRIDE);
+    }
+
     private void reserveStates(int bodies) {
         int needed = bodies * RigidBody.STRIDE;
         if (needed <= states.length) {

@@ -2055,6 +2055,45 @@ public final class RigidBody {
         }
 
         @Override
+        public int stateSize(BodyRegistry bodies) {
+            return bodies.size() * STRIDE;
+        }
+
+        @Override
+        public void copyStates(BodyRegistry bodies, double[] dest) {
+            bodies.copyStates(dest);
+        }
+
+        @Override
+        public void pasteStates(BodyRegistry bodies, double[] src) {
+            bodies.pasteStates(src);
+        }
+
+        @Override
+        public int stateStride() {
+            return STRIDE;
+        }
+
+        @Override
+        public void restoreState(RigidBody b, double[] src, int off) {
+            System.arraycopy(src, off, b.state, b.at, STRIDE);
+        }
+
+        @Override
+        public void saveStepFlags(RigidBody b, double[] dest, int off) {
+            dest[off] = b.motion;
+            dest[off + 1] = b.awake ? 1 : 0;
+            dest[off + 2] = b.quarantined ? 1 : 0;
+        }
+
+        @Override
+        public void restoreStepFlags(RigidBody b, double[] src, int off) {
+            b.motion = src[off];
+            b.awake = src[off + 1] != 0;
+            b.quarantined = src[off + 2] != 0;
+        }
+
+        @Override
         public void saveWakeAndForces(RigidBody b, double[] dest, int off) {
             System.arraycopy(b.state, b.at + FX, dest, off, 6);
             dest[off + 6] = b.motion;

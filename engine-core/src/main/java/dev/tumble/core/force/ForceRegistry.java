@@ -199,14 +199,26 @@ public final class ForceRegistry {
     /**
      * Lets every registration add its force for a step of {@code duration} seconds, in
      * registration order, then calls {@link ForceGenerator#endStep} once on each distinct
-     * generator, in order of first registration. When a generator throws, the forces and
-     * wake-ups of this call are taken back (every registered body's accumulators and sleep state
-     * are as before it) and the exception passes on; what the generators did to themselves or
-     * by other means is theirs.
+     * generator, in order of first registration: {@link #applyForces} then {@link #endStep}. When
+     * a generator throws, the forces and wake-ups of this call are taken back (every registered
+     * body's accumulators and sleep state are as before it) and the exception passes on; what the
+     * generators did to themselves or by other means is theirs.
      *
      * @param duration step length in s, finite and {@code >= 0}
      */
     public void updateForces(double duration) {
+        applyForces(duration);
+        endStep(duration);
+    }
+
+    /**
+     * The first half of {@link #updateForces}: every registration adds its force, in registration
+     * order, with no clock advanced. A world calls the halves apart, so that a step failing after
+     * its forces were added (in a pair callback) leaves the generators' clocks as they were.
+     *
+     * @param duration step length in s, finite and {@code >= 0}
+     */
+    public void applyForces(double duration) {
         Check.nonNegative("duration", duration);
         updating = true;
         if (saved.length < size * BodyAccess.WAKE_AND_FORCES) {
@@ -218,15 +230,30 @@ public final class ForceRegistry {
                 BODY.saveWakeAndForces(bodies[called], saved, called * BodyAccess.WAKE_AND_FORCES);
                 generators[called].updateForce(bodies[called], duration);
             }
-            for (int i = 0; i < distinctSize; i++) {
-                distinct[i].endStep(duration);
-            }
         } catch (RuntimeException | Error e) {
             // Newest first, so a body registered several times ends with its state from before the first call.
             for (int i = Math.min(called, size - 1); i >= 0; i--) {
                 BODY.restoreWakeAndForces(bodies[i], saved, i * BodyAccess.WAKE_AND_FORCES);
             }
             throw e;
+        } finally {
+            updating = false;
+        }
+    }
+
+    /**
+     * The second half of {@link #updateForces}: {@link ForceGenerator#endStep} once on each
+     * distinct generator, in order of first registration (an {@link Explosion}'s clock advances).
+     *
+     * @param duration step length in s, finite and {@code >= 0}
+     */
+    public void endStep(double duration) {
+        Check.nonNegative("duration", duration);
+        updating = true;
+        try {
+            for (int i = 0; i < distinctSize; i++) {
+                distinct[i].endStep(duration);
+            }
         } finally {
             updating = false;
         }

@@ -1,5 +1,6 @@
 package dev.tumble.core.internal;
 
+import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 
 /**
@@ -232,4 +233,61 @@ public abstract class BodyAccess {
      * @param off where the record starts in {@code src}
      */
     public abstract void restoreWakeAndForces(RigidBody b, double[] src, int off);
+
+    /** Doubles {@link #saveStepFlags} writes per body. */
+    public static final int STEP_FLAGS = 3;
+
+    /**
+     * @param bodies a registry
+     * @return how many doubles {@link #copyStates} writes: every body's state block (pose,
+     *     velocities, accumulators, derived data), in dense order
+     */
+    public abstract int stateSize(BodyRegistry bodies);
+
+    /**
+     * Copies every body's state block of {@code bodies}, in dense order, into {@code dest}.
+     *
+     * @param bodies a registry
+     * @param dest receives {@link #stateSize} doubles
+     */
+    public abstract void copyStates(BodyRegistry bodies, double[] dest);
+
+    /**
+     * Puts back a copy of {@link #copyStates} taken while the registry held the same bodies.
+     *
+     * @param bodies the registry
+     * @param src the copy
+     */
+    public abstract void pasteStates(BodyRegistry bodies, double[] src);
+
+    /**
+     * Saves what a step changes on {@code b} outside its state block: its sleep motion, whether
+     * it is awake and whether it is quarantined ({@link #STEP_FLAGS} doubles).
+     *
+     * @param b the body
+     * @param dest receives the record
+     * @param off where the record starts in {@code dest}
+     */
+    public abstract void saveStepFlags(RigidBody b, double[] dest, int off);
+
+    /**
+     * Puts back a record of {@link #saveStepFlags}.
+     *
+     * @param b the body
+     * @param src the record
+     * @param off where the record starts in {@code src}
+     */
+    public abstract void restoreStepFlags(RigidBody b, double[] src, int off);
+
+    /** @return the doubles of one body's state block in {@link #copyStates}'s copy */
+    public abstract int stateStride();
+
+    /**
+     * Puts back {@code b}'s own block of a {@link #copyStates} copy.
+     *
+     * @param b the body
+     * @param src the copy
+     * @param off where the body's block starts in {@code src}
+     */
+    public abstract void restoreState(RigidBody b, double[] src, int off);
 }

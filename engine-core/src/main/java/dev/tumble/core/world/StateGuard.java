@@ -1,35 +1,41 @@
 package dev.tumble.core.world;
 
+import dev.tumble.core.body.BodyId;
 import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.event.BodyEvent;
 import dev.tumble.core.event.EventBuffer;
 import dev.tumble.core.internal.BodyAccess;
+import java.util.Arrays;
 import org.joml.Vector3d;
 
 /**
- * The step's safety nets: speed limits before integration, and quarantine of any body whose
- * state turns non-finite.
+ * The step's safety nets: every body's state saved as the step begins, speed limits before
+ * integration, and quarantine of any body whose state turns non-finite.
  *
- * <p>At the start of a step every dynamic body's state is saved (13 doubles). After integration
- * and after solving, a body with a NaN or infinite position, orientation or velocity is put back
- * to that saved state, {@linkplain RigidBody#quarantine() quarantined} (frozen, colliding with
- * nothing) and reported as {@link BodyEvent.Type#NON_FINITE}. Checking right after integration
- * catches a bad force before the body meets the contact solver, so its NaN never reaches the
- * bodies it touches.
+ * <p>At the start of a step every body's state block and sleep flags are copied (one array copy).
+ * A step that fails in the game's code (a force generator or the pair callback throws) puts them
+ * all back ({@link #undo}). After integration and after solving, a dynamic body with a NaN or
+ * infinite position, orientation or velocity is put back to its saved state,
+ * {@linkplain RigidBody#quarantine() quarantined} (frozen, colliding with nothing) and reported
+ * as {@link BodyEvent.Type#NON_FINITE} ({@link #reportQuarantines}). Checking right after
+ * integration catches a bad force before the body meets the contact solver, so its NaN never
+ * reaches the bodies it touches.
  */
 final class StateGuard {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    private static final int STRIDE = 13;
-
     private final WorldSettings settings;
-    /** Per dense body: position (3), orientation w, x, y, z (4), velocity (3), angular velocity (3). */
-    private double[] saved = new double[16 * STRIDE];
+    /** Every body's state block at the start of the step, in dense order. */
+    private double[] saved = new double[0];
+    /** Per dense body: its {@link BodyAccess#saveStepFlags} record at the start of the step. */
+    private double[] savedFlags = new double[16 * BodyAccess.STEP_FLAGS];
     /** Per dense body: the centre of mass before integration, x, y, z (for the sweep). */
     private double[] previous = new double[16 * 3];
-    private int quarantinedThisStep;
+    /** Bodies quarantined since {@link #save} and not yet reported. */
+    private BodyId[] quarantined = new BodyId[4];
+    private int quarantinedThisStep, reported;
     /** This step's angular speed limit, rad/s: the settings' speed or turn-per-step limit, the lower. */
     private double maxW;
 
@@ -37,30 +43,57 @@ final class StateGuard {
         this.settings = settings;
     }
 
-    /** Clamps speeds to the settings' limits for a step of dt seconds and saves every body's state. */
+    /** Saves every body's state and sleep flags: what {@link #undo} and the quarantine put back. */
+    void save(BodyRegistry bodies) {
+        int size = BODY.stateSize(bodies), n = bodies.size();
+        if (saved.length < size) {
+            saved = new double[Math.max(size, 2 * saved.length)];
+        }
+        if (savedFlags.length < n * BodyAccess.STEP_FLAGS) {
+            savedFlags = new double[2 * n * BodyAccess.STEP_FLAGS];
+        }
+        BODY.copyStates(bodies, saved);
+        for (int i = 0; i < n; i++) {
+            BODY.saveStepFlags(bodies.at(i), savedFlags, i * BodyAccess.STEP_FLAGS);
+        }
+        quarantinedThisStep = 0;
+        reported = 0;
+    }
+
+    /** Puts every body back as {@link #save} found it: a failed step undone. */
+    void undo(BodyRegistry bodies) {
+        BODY.pasteStates(bodies, saved);
+        for (int i = 0; i < bodies.size(); i++) {
+            BODY.restoreStepFlags(bodies.at(i), savedFlags, i * BodyAccess.STEP_FLAGS);
+        }
+        quarantinedThisStep = 0;
+        reported = 0;
+    }
+
+    /** Clamps speeds to the settings' limits for a step of dt seconds and notes where every body starts. */
     void begin(BodyRegistry bodies, int n, double dt) {
         begin(n, dt);
         for (int i = 0; i < n; i++) {
-            clampAndSave(bodies.at(i), i);
+            clampAndNote(bodies.at(i), i);
         }
     }
 
-    /** Starts a step over {@code n} bodies; then {@link #clampAndSave} each, in the same pass as other per-body work. */
+    /** Starts a step over {@code n} bodies; then {@link #clampAndNote} each, in the same pass as other per-body work. */
     void begin(int n, double dt) {
         maxW = Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt);
-        if (saved.length < n * STRIDE) {
-            saved = new double[Math.max(n, saved.length / STRIDE * 2) * STRIDE];
-            previous = new double[saved.length / STRIDE * 3];
+        if (previous.length < n * 3) {
+            previous = new double[Math.max(n, previous.length / 3 * 2) * 3];
         }
-        quarantinedThisStep = 0;
     }
 
-    /** Clamps body {@code i}'s speeds to the settings' limits and saves its state. */
-    void clampAndSave(RigidBody b, int i) {
+    /** Clamps body {@code i}'s speeds to the settings' limits and notes its centre of mass. */
+    void clampAndNote(RigidBody b, int i) {
         if (b.type() == BodyType.DYNAMIC && b.isAwake()) {
             clampSpeeds(b, settings.maxLinearSpeed(), maxW);
         }
-        save(b, i);
+        previous[3 * i] = b.positionX();
+        previous[3 * i + 1] = b.positionY();
+        previous[3 * i + 2] = b.positionZ();
     }
 
     /**
@@ -111,17 +144,6 @@ final class StateGuard {
         return max / m / Math.sqrt(x * x + y * y + z * z);
     }
 
-    private void save(RigidBody b, int i) {
-        double[] s = saved;
-        int o = i * STRIDE;
-        // Position, orientation (w, x, y, z), velocity, angular velocity.
-        b.getPose(s, o);
-        b.getVelocities(s, o + 7);
-        previous[3 * i] = s[o];
-        previous[3 * i + 1] = s[o + 1];
-        previous[3 * i + 2] = s[o + 2];
-    }
-
     /** Per dense body, its centre of mass at the start of the step (x, y, z). */
     double[] previousPositions() {
         return previous;
@@ -132,41 +154,44 @@ final class StateGuard {
      *
      * @return how many bodies were quarantined by this call
      */
-    int quarantineNonFinite(BodyRegistry bodies, int n, EventBuffer events) {
+    int quarantineNonFinite(BodyRegistry bodies, int n) {
         int count = 0;
         for (int i = 0; i < n; i++) {
-            count += quarantineIfNonFinite(bodies.at(i), i, events) ? 1 : 0;
+            count += quarantineIfNonFinite(bodies.at(i), i) ? 1 : 0;
         }
         return count;
     }
 
     /**
      * Quarantines body {@code i} (dense index) if it is dynamic and its state is not finite,
-     * after restoring its saved state.
+     * after restoring its saved state; {@link #reportQuarantines} reports it.
      *
      * @return whether it was quarantined
      */
-    boolean quarantineIfNonFinite(RigidBody b, int i, EventBuffer events) {
+    boolean quarantineIfNonFinite(RigidBody b, int i) {
         if (b.type() != BodyType.DYNAMIC || b.isQuarantined() || isFinite(b)) {
             return false;
         }
-        restore(b, i);
+        BODY.restoreState(b, saved, i * BODY.stateStride());
         BODY.quarantine(b);
-        events.addBody(BodyEvent.Type.NON_FINITE, b.id());
-        quarantinedThisStep++;
+        if (quarantinedThisStep == quarantined.length) {
+            quarantined = Arrays.copyOf(quarantined, 2 * quarantinedThisStep);
+        }
+        quarantined[quarantinedThisStep++] = b.id();
         return true;
     }
 
-    /** Bodies quarantined since {@link #begin}. */
-    int quarantinedThisStep() {
-        return quarantinedThisStep;
+    /** Adds a {@link BodyEvent.Type#NON_FINITE} event for each body quarantined since the last call. */
+    void reportQuarantines(EventBuffer events) {
+        for (; reported < quarantinedThisStep; reported++) {
+            events.addBody(BodyEvent.Type.NON_FINITE, quarantined[reported]);
+            quarantined[reported] = null;
+        }
     }
 
-    private void restore(RigidBody b, int i) {
-        double[] s = saved;
-        int o = i * STRIDE;
-        b.position(s[o], s[o + 1], s[o + 2]);
-        b.orientation(s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
+    /** Bodies quarantined since {@link #save}. */
+    int quarantinedThisStep() {
+        return quarantinedThisStep;
     }
 
     /** Whether the body's position, orientation and velocities are all finite. */

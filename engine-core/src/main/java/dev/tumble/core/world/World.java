@@ -265,7 +265,10 @@ public final class World {
      * <p>Force generators and the pair callback run inside the step and must not change the
      * world: {@code addBody}, {@code removeBody}, {@code addJoint}, {@code removeJoint},
      * {@code collisionFilter}, {@code pairCallback}, {@code restore}, {@code step} itself and the
-     * force registry's edits throw {@link IllegalStateException} when they call them.
+     * force registry's edits throw {@link IllegalStateException} when they call them. An exception
+     * thrown by a force generator or the pair callback ends the step and passes on, with the
+     * world as it was before the step (bodies, sleep, forces, generators' clocks, the last step's
+     * events).
      *
      * @param dt the step, s
      * @throws IllegalArgumentException when dt is not finite and positive (nothing changes)
@@ -306,13 +309,21 @@ public final class World {
         }
 
         long t = System.nanoTime();
-        applyForces(dt);
-        t = lap(Stage.FORCES, t);
+        guard.save(bodies);
+        try {
+            applyForces(dt);
+            t = lap(Stage.FORCES, t);
 
-        integrateBodies(n, dt);
-        t = lap(Stage.INTEGRATE, t);
+            integrateBodies(n, dt);
+            t = lap(Stage.INTEGRATE, t);
 
-        collision.updateBroadPhase(bodies, dt);
+            collision.updateBroadPhase(bodies, dt);
+            forces.endStep(dt);
+        } catch (RuntimeException | Error e) {
+            undoStep();
+            throw e;
+        }
+        beginEvents();
         t = lap(Stage.BROAD_PHASE, t);
 
         findCollisionContacts();
@@ -358,6 +369,7 @@ public final class World {
      */
     private void stepSoft(int n, double dt) {
         long t = System.nanoTime();
+        guard.save(bodies);
         guard.begin(bodies, n, dt);
         boolean sweeping = settings.continuousCollision();
         if (sweeping) {
@@ -367,10 +379,17 @@ public final class World {
                 sweep.noteIntegrated(bodies.at(i), i, guard.previousPositions());
             }
         }
-        applyForces(dt);
-        t = lap(Stage.FORCES, t);
+        try {
+            applyForces(dt);
+            t = lap(Stage.FORCES, t);
 
-        collision.updateBroadPhase(bodies, dt);
+            collision.updateBroadPhase(bodies, dt);
+            forces.endStep(dt);
+        } catch (RuntimeException | Error e) {
+            undoStep();
+            throw e;
+        }
+        beginEvents();
         t = lap(Stage.BROAD_PHASE, t);
 
         findCollisionContacts();
@@ -386,7 +405,8 @@ public final class World {
         softStep.solve(bodies.view(), contacts.array(), collisionContactCount, warmImpulses, joints, dt, gravity,
                 settings.maxLinearSpeed(), Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt));
         softStepCache.remember(warmImpulses, collisionContactCount);
-        guard.quarantineNonFinite(bodies, n, events);
+        guard.quarantineNonFinite(bodies, n);
+        guard.reportQuarantines(events);
         if (sweeping) {
             // Fast bodies: the static world gets the last word on where they end the step.
             sweep.sweepSolved(bodies, guard.previousPositions(), islands);
@@ -407,9 +427,9 @@ public final class World {
         }
         for (int i = 0; i < n; i++) {
             RigidBody b = bodies.at(i);
-            guard.clampAndSave(b, i);
+            guard.clampAndNote(b, i);
             BODY.integrate(b, dt, gx, gy, gz, false);
-            guard.quarantineIfNonFinite(b, i, events);
+            guard.quarantineIfNonFinite(b, i);
             if (sweeping) {
                 sweep.noteIntegrated(b, i, guard.previousPositions());
             }
@@ -464,8 +484,9 @@ public final class World {
             if (k < 0 && b.isAwake() && b.type() == BodyType.DYNAMIC) {
                 BODY.calculateDerivedData(b);
             }
-            guard.quarantineIfNonFinite(b, i, events);
+            guard.quarantineIfNonFinite(b, i);
         }
+        guard.reportQuarantines(events);
     }
 
     private long lap(Stage stage, long start) {
@@ -549,47 +570,55 @@ public final class World {
     }
 
     /**
-     * The stage that runs the game's code: the sleep islands of bodies woken since the last step
-     * wake whole, then the force generators run; then this step's events begin. A generator that
-     * throws leaves the world as it was before the step (its forces and these wake-ups taken
-     * back, the last step's events still to read) and its exception passes on.
+     * The force generators' stage: the sleep islands of bodies woken since the last step wake
+     * whole, then the generators run. The generators' clocks advance ({@code forces.endStep}) only
+     * once the pair callback has run too, so a step that fails in the game's code changes nothing.
      */
     private void applyForces(double dt) {
         wakeRecords = 0;
         recordWakes = true;
-        try {
-            wakeTouchedSleepIslands();
-            forces.updateForces(dt);
-        } catch (RuntimeException | Error e) {
-            for (int r = wakeRecords - 1; r >= 0; r--) {
-                int slot = wakeSlot[r];
-                setSleepIsland(slot, wakeIsland[r]);
-                BODY.restoreWakeAndForces(bodies.atSlot(slot), wakeState, r * BodyAccess.WAKE_AND_FORCES);
-            }
-            throw e;
-        } finally {
-            recordWakes = false;
+        wakeTouchedSleepIslands();
+        forces.applyForces(dt);
+    }
+
+    /**
+     * Undoes the stages before collision detection, after the game's code threw in them: bodies
+     * as the step found them ({@link StateGuard#undo}), sleep islands woken whole put back to
+     * sleep. The last step's events are still to read: this step's begin only after.
+     */
+    private void undoStep() {
+        guard.undo(bodies);
+        for (int r = wakeRecords - 1; r >= 0; r--) {
+            setSleepIsland(wakeSlot[r], wakeIsland[r]);
         }
+        wakeRecords = 0;
+        recordWakes = false;
+    }
+
+    /** This step's events begin: the last step's cleared, those made between steps and the quarantines' added. */
+    private void beginEvents() {
+        recordWakes = false;
         events.clear();
         endEvents.clear();
         events.takeFrom(pendingEvents);
+        guard.reportQuarantines(events);
     }
 
-    /** While {@link #applyForces} runs: the bodies it wakes, with their sleep island and state before. */
+    /**
+     * While the game's code may still fail the step: its wakes of whole sleep islands, each woken
+     * slot and its island before, for {@link #undoStep}.
+     */
     private boolean recordWakes;
     private int wakeRecords;
     private int[] wakeSlot = new int[16], wakeIsland = new int[16];
-    private double[] wakeState = new double[16 * BodyAccess.WAKE_AND_FORCES];
 
-    private void recordWake(RigidBody b, int slot) {
+    private void recordWake(int slot) {
         if (wakeRecords == wakeSlot.length) {
             wakeSlot = Arrays.copyOf(wakeSlot, 2 * wakeRecords);
             wakeIsland = Arrays.copyOf(wakeIsland, 2 * wakeRecords);
-            wakeState = Arrays.copyOf(wakeState, 2 * wakeRecords * BodyAccess.WAKE_AND_FORCES);
         }
         wakeSlot[wakeRecords] = slot;
         wakeIsland[wakeRecords] = sleepIsland[slot];
-        BODY.saveWakeAndForces(b, wakeState, wakeRecords * BodyAccess.WAKE_AND_FORCES);
         wakeRecords++;
     }
 
@@ -615,7 +644,7 @@ public final class World {
             int slot = b.id().index();
             if (sleepIsland[slot] == island) {
                 if (recordWakes) {
-                    recordWake(b, slot);
+                    recordWake(slot);
                 }
                 setSleepIsland(slot, -1);
                 if (!b.isAwake()) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.force.Explosion;
 import dev.tumble.core.force.ForceGenerator;
 import dev.tumble.core.force.Spring;
 import java.util.ArrayList;
@@ -19,10 +20,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A force generator that throws ends the step with its exception and leaves the world as it
- * was: the forces the generators before it added and the sleep islands the step woke are taken
- * back, the last step's events can still be read, and the world then steps on bit for bit as a
- * twin that never met the failing generator.
+ * A force generator or a pair callback that throws ends the step with its exception and leaves
+ * the world as it was: the forces the generators added, the bodies' integration (a pair callback
+ * runs after it in the book's order) and the sleep islands the step woke are taken back, an
+ * explosion's clock does not advance, the last step's events can still be read, and the world
+ * then steps on bit for bit as a twin that never met the failure.
  */
 class FailedStepTest {
     private static final double DT = 1 / 60.0;
@@ -82,5 +84,47 @@ class FailedStepTest {
             assertEquals(twin.stateHash(), world.stateHash(), "step " + i + " after the failure");
         }
         assertTrue(bodies.get(4).positionY() > 1, "the stack stands");
+    }
+
+    @ParameterizedTest
+    @EnumSource(WorldSettings.Solver.class)
+    void aThrowingPairCallbackLeavesTheWorldAsItWasAndItStepsOnAsItsTwin(WorldSettings.Solver solver) {
+        List<RigidBody> bodies = new ArrayList<>(), twinBodies = new ArrayList<>();
+        World world = scene(solver, bodies);
+        World twin = scene(solver, twinBodies);
+        for (List<RigidBody> b : List.of(bodies, twinBodies)) {
+            b.get(4).setAwake(true);
+            b.get(0).addForce(3, 0, 0);
+        }
+        Explosion blast = Explosion.builder().detonation(0, 0, 3).concussion(20, 1, 50, 2).build();
+        Explosion twinBlast = Explosion.builder().detonation(0, 0, 3).concussion(20, 1, 50, 2).build();
+        world.forces().add(bodies.get(2), blast);
+        twin.forces().add(twinBodies.get(2), twinBlast);
+        RuntimeException boom = new IllegalStateException("the game's pair callback failed");
+        world.pairCallback((a, userA, b, userB) -> {
+            throw boom;
+        });
+        byte[] before = world.snapshot();
+        int contactEvents = world.contactEvents().size(), bodyEvents = world.bodyEvents().size();
+        Vector3d force0 = new Vector3d(bodies.get(0).accumulatedForce());
+        boolean sleeper = bodies.get(3).isAwake();
+        double clock = blast.time();
+
+        assertSame(boom, assertThrows(IllegalStateException.class, () -> world.step(DT)));
+
+        assertArrayEquals(before, world.snapshot(), "bodies, sleep islands and caches as before the step");
+        assertEquals(force0, new Vector3d(bodies.get(0).accumulatedForce()), "the game's own force is kept");
+        assertEquals(sleeper, bodies.get(3).isAwake(), "the island the step woke is asleep again");
+        assertEquals(clock, blast.time(), "the explosion's clock");
+        assertEquals(contactEvents, world.contactEvents().size(), "last step's contact events");
+        assertEquals(bodyEvents, world.bodyEvents().size(), "last step's body events");
+
+        world.pairCallback(null);
+        for (int i = 0; i < 120; i++) {
+            world.step(DT);
+            twin.step(DT);
+            assertEquals(twin.stateHash(), world.stateHash(), "step " + i + " after the failure");
+        }
+        assertEquals(twinBlast.time(), blast.time(), "the clocks agree");
     }
 }

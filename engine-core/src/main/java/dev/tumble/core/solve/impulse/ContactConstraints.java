@@ -39,7 +39,7 @@ final class ContactConstraints extends ContactPoints {
     /** Per manifold: whether both factorisations exist (K + Γ positive definite). */
     private boolean[] blockReady = new boolean[16];
     // Scratch of one block solve.
-    private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK], blockVn = new double[BLOCK],
+    private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK],
             blockV = new double[BLOCK];
 
     /**
@@ -129,8 +129,21 @@ final class ContactConstraints extends ContactPoints {
         staticSoft.set(Math.min(2 * hertz, cap), dampingRatio, h);
     }
 
-    /** Applies every point's accumulated impulses (the warm start of a substep). */
+    /**
+     * Applies every point's accumulated impulses (the warm start of a substep). First, each point
+     * that may bounce and has not pushed yet notes its normal velocity as the substep begins: if it
+     * pushes in this substep, that is the speed it met its partner at, the speed restitution
+     * bounces back. Measured after the warm start it would hold what the other points' impulses
+     * add for a moment and the solve takes back: a light body under a heavy one is flung by its
+     * warm start for a moment, and bouncing that back gave energy.
+     */
     void warmStart(SolverBodies bodies) {
+        for (int i = 0; i < count; i++) {
+            int p = STRIDE * i;
+            if (point[p + RESTITUTION] != 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
+                point[p + APPROACH] = rowVelocity(bodies, i, p + NORMAL);
+            }
+        }
         for (int i = 0; i < count; i++) {
             int p = STRIDE * i;
             applyCounted(bodies, i, p + NORMAL, point[p + IMPULSE]);
@@ -203,7 +216,6 @@ final class ContactConstraints extends ContactPoints {
             double sep = blockS[i];
             double bias = sep > 0 ? sep * invH : useBias ? Math.max(kind.biasRate * sep, -maxPush) : 0;
             double vn = rowVelocity(bodies, first + i, p + NORMAL);
-            blockVn[i] = vn;
             blockB[i] = -(vn + bias) - (softRows ? softGamma[m * BLOCK + i] * point[p + IMPULSE] : 0);
         }
         SmallSpd.substitute(softRows ? softFactor : rigidFactor, m * BLOCK * BLOCK, BLOCK, size, blockB, blockV);
@@ -216,7 +228,7 @@ final class ContactConstraints extends ContactPoints {
             int p = STRIDE * (first + i);
             double next = point[p + IMPULSE] + blockV[i];
             point[p + IMPULSE] = next;
-            notePush(p, next, blockVn[i]);
+            notePush(p, next);
         }
         for (int i = 0; i < size; i++) {
             applyCounted(bodies, first + i, STRIDE * (first + i) + NORMAL, blockV[i]);
@@ -241,20 +253,18 @@ final class ContactConstraints extends ContactPoints {
         double vn = rowVelocity(bodies, i, p + NORMAL);
         double next = Math.max(old - point[p + NORMAL_MASS] * massScale * (vn + bias) - impulseScale * old, 0);
         point[p + IMPULSE] = next;
-        notePush(p, next, vn);
+        notePush(p, next);
         applyCounted(bodies, i, p + NORMAL, next - old);
     }
 
     /**
-     * Notes a point's normal impulse {@code next} (N·s) with the normal velocity {@code vn} (m/s)
-     * it met: the first push of the step records that velocity as the point's approach, the speed
-     * restitution bounces back. At the start of the step a spinning body's corner may be closing
-     * faster than it is by the time it touches; bouncing that start speed back gave energy.
+     * Notes a point's normal impulse {@code next} (N·s): once it has pushed, its approach (noted at
+     * the start of each substep by {@link #warmStart}) stays as it was then. The approach is the
+     * speed at the substep it first pushed in, not at the start of the step: a spinning body's
+     * corner may be closing faster then than by the time it touches, and bouncing that start
+     * speed back gave energy.
      */
-    private void notePush(int p, double next, double vn) {
-        if (next > 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
-            point[p + APPROACH] = vn;
-        }
+    private void notePush(int p, double next) {
         point[p + MAX_NORMAL_IMPULSE] = Math.max(point[p + MAX_NORMAL_IMPULSE], next);
     }
 
