@@ -142,7 +142,7 @@ final class FuzzScenes {
         return new Scene(seed, world, bodies, text.toString());
     }
 
-    private static Shape shape(SplittableRandom rnd, double size) {
+    static Shape shape(SplittableRandom rnd, double size) {
         double h = size / 2;
         return switch (rnd.nextInt(4)) {
             case 0 -> new Sphere(h);
