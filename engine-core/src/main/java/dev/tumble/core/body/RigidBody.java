@@ -1545,7 +1545,7 @@ public final class RigidBody {
         }
     }
 
-    private boolean quarantined;
+    boolean quarantined;
 
     /**
      * Whether the world took this body out of the simulation because its state became
@@ -1659,8 +1659,8 @@ public final class RigidBody {
     /** Default coefficient of restitution (no bounce). */
     public static final double DEFAULT_RESTITUTION = 0;
 
-    private double friction = DEFAULT_FRICTION;
-    private double restitution = DEFAULT_RESTITUTION;
+    double friction = DEFAULT_FRICTION;
+    double restitution = DEFAULT_RESTITUTION;
 
     /** @return the Coulomb friction coefficient μ (≥ 0) of the body's surfaces. */
     public double friction() {
@@ -1723,7 +1723,7 @@ public final class RigidBody {
     // ------------------------------------------------------------------ collision shapes
     // Everything for shapes lives in this section; nothing above depends on it.
 
-    private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
+    final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapesView =
             java.util.Collections.unmodifiableList(shapes);
 
@@ -1794,7 +1794,7 @@ public final class RigidBody {
         return this;
     }
 
-    private boolean continuousCollision = true;
+    boolean continuousCollision = true;
 
     /**
      * Whether the world sweeps this body's motion each step to stop it passing through thin
