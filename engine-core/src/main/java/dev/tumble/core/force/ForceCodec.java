@@ -1,6 +1,7 @@
 package dev.tumble.core.force;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.ClassNames;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -126,7 +127,7 @@ public final class ForceCodec {
         int tag = tag(g, inWorld);
         out.writeByte(tag);
         if (tag == BY_REFERENCE) {
-            out.writeUTF(g.getClass().getName());
+            out.writeUTF(ClassNames.stable(g.getClass()));
             return;
         }
         for (double x : values(g, tag)) {
@@ -252,7 +253,7 @@ public final class ForceCodec {
          */
         boolean fits(ForceGenerator g, RigidBody a, RigidBody b) {
             if (tag == BY_REFERENCE) {
-                return g.getClass().getName().equals(className);
+                return ClassNames.stable(g.getClass()).equals(className);
             }
             if (tag(g, x -> true) != tag) {
                 return false;

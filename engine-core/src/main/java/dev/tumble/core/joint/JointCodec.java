@@ -1,6 +1,7 @@
 package dev.tumble.core.joint;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.internal.ClassNames;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -61,7 +62,7 @@ public final class JointCodec {
         int tag = tag(j);
         out.writeByte(tag);
         if (tag == BY_REFERENCE) {
-            out.writeUTF(j.getClass().getName());
+            out.writeUTF(ClassNames.stable(j.getClass()));
         } else {
             if (tag == DISTANCE) {
                 out.writeByte(((DistanceJoint) j).kind().ordinal());
@@ -190,7 +191,7 @@ public final class JointCodec {
                 return false;
             }
             if (tag == BY_REFERENCE) {
-                return j.getClass().getName().equals(className);
+                return ClassNames.stable(j.getClass()).equals(className);
             }
             return tag(j) == tag && (kind == null || ((DistanceJoint) j).kind() == kind) && Arrays.equals(built(j), built);
         }

@@ -115,7 +115,6 @@ final class SnapshotReader {
         plan.awake = new boolean[n];
         plan.states = new BodyStateCodec.State[n];
         plan.shapeCounts = new int[n];
-        plan.shapes = new ArrayList<>();
         plan.shapeBytes = new ArrayList<>();
         boolean[] used = new boolean[slots];
         for (int i = 0; i < n; i++) {
@@ -138,11 +137,10 @@ final class SnapshotReader {
             int shapes = count("shape count of body " + id, 1 + 7 * 8);
             plan.shapeCounts[i] = shapes;
             int from = position();
-            List<Shape> list = new ArrayList<>(shapes);
             for (int k = 0; k < shapes; k++) {
-                list.add(ShapeCodec.read(in, "shape " + k + " of body " + id));
+                // Checked here; built exactly only for a body whose own shapes are not these.
+                ShapeCodec.read(in, "shape " + k + " of body " + id, false);
             }
-            plan.shapes.add(list);
             plan.shapeBytes.add(Arrays.copyOfRange(bytes, from, position()));
         }
     }
@@ -195,8 +193,19 @@ final class SnapshotReader {
             claimed.put(b, Boolean.TRUE);
             plan.dense[i] = b;
             // The body's own shapes stay when they are the snapshot's to the bit; else the snapshot's.
-            plan.newShapes.add(Arrays.equals(encode(b.shapes()), plan.shapeBytes.get(i)) ? null : plan.shapes.get(i));
+            byte[] written = plan.shapeBytes.get(i);
+            plan.newShapes.add(Arrays.equals(encode(b.shapes()), written) ? null : shapes(written, plan.shapeCounts[i], id));
         }
+    }
+
+    /** Builds a body's shapes from the snapshot, exactly: a hull that does not rebuild to its bits is refused. */
+    private static List<Shape> shapes(byte[] written, int count, BodyId id) throws IOException {
+        DataInputStream shapes = new DataInputStream(new ByteArrayInputStream(written));
+        List<Shape> list = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            list.add(ShapeCodec.read(shapes, "shape " + k + " of body " + id + " (which the world no longer holds)"));
+        }
+        return list;
     }
 
     private static byte[] encode(List<Shape> shapes) throws IOException {

@@ -28,7 +28,6 @@ final class SnapshotRestore {
     boolean[] awake;
     BodyStateCodec.State[] states;
     int[] shapeCounts;
-    List<List<Shape>> shapes;
     List<byte[]> shapeBytes;
     RigidBody[] dense;
     /** Per body: the shapes it takes, or null to keep its own (already the snapshot's). */
