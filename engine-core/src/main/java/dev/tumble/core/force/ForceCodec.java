@@ -20,7 +20,7 @@ import org.joml.Vector3dc;
  * (a subclass too) is written by reference, by its class name, and a restore needs the object
  * itself (see {@link RegistryCodec}).
  */
-public final class ForceCodec {
+final class ForceCodec {
     /** Tag of a generator written by reference. */
     static final int BY_REFERENCE = 0;
     private static final int GRAVITY = 1, SPRING = 2, ANCHORED_SPRING = 3, BUOYANCY = 4, AERO = 5, ANGLED_AERO = 6,

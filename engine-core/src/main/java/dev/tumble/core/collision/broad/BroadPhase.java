@@ -365,7 +365,7 @@ public final class BroadPhase {
      * @throws IOException when {@code out} fails
      */
     public void write(DataOutput out) throws IOException {
-        tree.write(out);
+        TreeCodec.write(tree, out);
         int n = tree.capacity();
         for (int id = 0; id < n; id++) {
             boolean has = id < live.length;
@@ -404,7 +404,7 @@ public final class BroadPhase {
      */
     public static BroadPhase read(DataInput in, double margin) throws IOException {
         BroadPhase b = new BroadPhase(margin);
-        b.tree.adopt(DynamicAabbTree.read(in, margin));
+        b.tree.adopt(TreeCodec.read(in, margin));
         int n = b.tree.capacity();
         b.ensure(n);
         for (int id = 0; id < n; id++) {

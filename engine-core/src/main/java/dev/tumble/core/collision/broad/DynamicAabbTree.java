@@ -1,9 +1,6 @@
 package dev.tumble.core.collision.broad;
 
 import dev.tumble.core.collision.shape.Aabb;
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 
@@ -25,10 +22,11 @@ public final class DynamicAabbTree {
     /** Multiplier of the displacement used to stretch the fat box. */
     static final double DISPLACEMENT_MULTIPLIER = 2;
 
-    private double[] box = new double[6 * 16]; // minX minY minZ maxX maxY maxZ
-    private int[] parent = new int[16], child1 = new int[16], child2 = new int[16], height = new int[16];
-    private Object[] user = new Object[16];
-    private int capacity = 16, freeList = 0, root = NULL, count;
+    // Package-private for TreeCodec, which writes and reads them for world snapshots.
+    double[] box = new double[6 * 16]; // minX minY minZ maxX maxY maxZ
+    int[] parent = new int[16], child1 = new int[16], child2 = new int[16], height = new int[16];
+    Object[] user = new Object[16];
+    int capacity = 16, freeList = 0, root = NULL, count;
     private int[] stack = new int[64];
 
     /** @param margin fattening margin in m (≥ 0) */
@@ -475,154 +473,7 @@ public final class DynamicAabbTree {
     private final Aabb rayBox = new Aabb();
     private boolean rayBusy;
 
-    // ------------------------------------------------------------------ snapshots
-
-    /**
-     * Writes the whole tree, node for node (world snapshots): a restored tree has the same
-     * proxy ids, shape and free list, so queries visit proxies in the same order and new proxies
-     * get the same ids.
-     *
-     * @param out receives the bytes
-     * @throws IOException when {@code out} fails
-     */
-    public void write(DataOutput out) throws IOException {
-        out.writeInt(capacity);
-        out.writeInt(root);
-        out.writeInt(freeList);
-        out.writeInt(count);
-        for (int i = 0; i < capacity; i++) {
-            out.writeInt(height[i]);
-            out.writeInt(parent[i]);
-            if (height[i] >= 0) {
-                out.writeInt(child1[i]);
-                out.writeInt(child2[i]);
-                for (int k = 0; k < 6; k++) {
-                    out.writeDouble(box[6 * i + k]);
-                }
-            }
-        }
-    }
-
-    /** Most nodes a snapshot's tree may have (a bound against absurd counts in bad bytes). */
-    private static final int MAX_CAPACITY = 1 << 24;
-
-    /**
-     * Reads a tree written by {@link #write} and checks it is one: every link in range, every
-     * internal node the parent of its two children with their union box and height, every
-     * allocated node reachable from the root, the free list a chain through the other nodes.
-     * The leaves' user data is null until the caller sets it.
-     *
-     * @param in supplies the bytes
-     * @param margin the fattening margin, m (the world's)
-     * @return the tree
-     * @throws IOException when the bytes end early
-     * @throws IllegalArgumentException naming what is wrong
-     */
-    public static DynamicAabbTree read(DataInput in, double margin) throws IOException {
-        DynamicAabbTree t = new DynamicAabbTree(margin);
-        int capacity = in.readInt();
-        if (capacity < 1 || capacity > MAX_CAPACITY) {
-            throw new IllegalArgumentException("snapshot tree capacity must be 1.." + MAX_CAPACITY + ", was " + capacity);
-        }
-        t.capacity = capacity;
-        t.box = new double[6 * capacity];
-        t.parent = new int[capacity];
-        t.child1 = new int[capacity];
-        t.child2 = new int[capacity];
-        t.height = new int[capacity];
-        t.user = new Object[capacity];
-        t.root = link(in.readInt(), capacity, "root");
-        t.freeList = link(in.readInt(), capacity, "free list");
-        t.count = in.readInt();
-        int allocated = 0;
-        for (int i = 0; i < capacity; i++) {
-            int h = in.readInt();
-            if (h < -1 || h > 64) {
-                throw new IllegalArgumentException("snapshot tree node " + i + " height must be -1..64, was " + h);
-            }
-            t.height[i] = h;
-            t.parent[i] = link(in.readInt(), capacity, "node " + i + " parent");
-            t.child1[i] = t.child2[i] = NULL;
-            if (h >= 0) {
-                allocated++;
-                t.child1[i] = link(in.readInt(), capacity, "node " + i + " child");
-                t.child2[i] = link(in.readInt(), capacity, "node " + i + " child");
-                for (int k = 0; k < 6; k++) {
-                    double v = in.readDouble();
-                    if (Double.isNaN(v)) {
-                        throw new IllegalArgumentException("snapshot tree node " + i + " box must not be NaN");
-                    }
-                    t.box[6 * i + k] = v;
-                }
-            }
-        }
-        if (allocated != t.count) {
-            throw new IllegalArgumentException("snapshot tree count must be its " + allocated + " nodes, was " + t.count);
-        }
-        int reached = 0;
-        if (t.root != NULL) {
-            if (t.height[t.root] < 0) {
-                throw new IllegalArgumentException("snapshot tree root " + t.root + " is a free node");
-            }
-            try {
-                reached = t.validateLinks(t.root, NULL, 0);
-            } catch (IllegalStateException e) {
-                throw new IllegalArgumentException("snapshot tree is malformed: " + e.getMessage(), e);
-            }
-        }
-        if (reached != allocated) {
-            throw new IllegalArgumentException("snapshot tree reaches " + reached + " of its " + allocated + " nodes");
-        }
-        int free = 0;
-        for (int f = t.freeList; f != NULL; f = t.parent[f]) {
-            if (t.height[f] != -1 || ++free > capacity - allocated) {
-                throw new IllegalArgumentException("snapshot tree free list is malformed at node " + f);
-            }
-        }
-        if (free != capacity - allocated) {
-            throw new IllegalArgumentException("snapshot tree free list holds " + free + " of its "
-                    + (capacity - allocated) + " free nodes");
-        }
-        return t;
-    }
-
-    private static int link(int v, int capacity, String what) {
-        if (v < NULL || v >= capacity) {
-            throw new IllegalArgumentException("snapshot tree " + what + " must be -1.." + (capacity - 1) + ", was " + v);
-        }
-        return v;
-    }
-
-    /** {@link #validate}, also checking children are allocated; @return the nodes under {@code id}. */
-    private int validateLinks(int id, int p, int depth) {
-        if (depth > 64 || height[id] < 0) {
-            throw new IllegalStateException("bad link to node " + id);
-        }
-        if (parent[id] != p) {
-            throw new IllegalStateException("bad parent at " + id);
-        }
-        if (height[id] == 0) {
-            if (child1[id] != NULL || child2[id] != NULL) {
-                throw new IllegalStateException("leaf " + id + " has children");
-            }
-            return 1;
-        }
-        int c1 = child1[id], c2 = child2[id];
-        if (c1 == NULL || c2 == NULL || height[c1] < 0 || height[c2] < 0) {
-            throw new IllegalStateException("bad children at " + id);
-        }
-        int below = validateLinks(c1, id, depth + 1) + validateLinks(c2, id, depth + 1);
-        if (height[id] != 1 + Math.max(height[c1], height[c2])) {
-            throw new IllegalStateException("bad height at " + id);
-        }
-        for (int k = 0; k < 3; k++) {
-            if (box[6 * id + k] != Math.min(box[6 * c1 + k], box[6 * c2 + k])
-                    || box[6 * id + 3 + k] != Math.max(box[6 * c1 + 3 + k], box[6 * c2 + 3 + k])) {
-                throw new IllegalStateException("bad box at " + id);
-            }
-        }
-        return below + 1;
-    }
+    // ------------------------------------------------------------------ snapshots (see TreeCodec)
 
     /** @return whether node {@code id} is a live proxy (a leaf). */
     boolean isLeaf(int id) {
@@ -635,7 +486,7 @@ public final class DynamicAabbTree {
     }
 
     /**
-     * Sets a leaf's user data (after {@link #read}).
+     * Sets a leaf's user data (after {@link TreeCodec#read}).
      *
      * @param id a leaf
      * @param userData the caller's object for the proxy
