@@ -181,19 +181,6 @@ public final class BodyStateCodec {
         }
     }
 
-    /**
-     * Replaces a body's shapes with a snapshot's, when the body's own differ from them. Only a
-     * world's restore calls this, which rebuilds the collision state of every body after it.
-     *
-     * @param b the body
-     * @param shapes its new shapes, in order
-     */
-    public static void replaceShapes(RigidBody b, java.util.List<dev.tumble.core.collision.shape.Shape> shapes) {
-        b.shapes.clear();
-        b.shapes.addAll(shapes);
-        b.innerRadius = Double.NaN;
-    }
-
     private static void check(boolean ok, String field, double value, String body) {
         if (!ok) {
             throw new IllegalArgumentException("snapshot " + field + " of body " + body + " is out of range: " + value);

@@ -1723,7 +1723,7 @@ public final class RigidBody {
     // ------------------------------------------------------------------ collision shapes
     // Everything for shapes lives in this section; nothing above depends on it.
 
-    final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
+    private final java.util.List<dev.tumble.core.collision.shape.Shape> shapes = new java.util.ArrayList<>();
     private final java.util.List<dev.tumble.core.collision.shape.Shape> shapesView =
             java.util.Collections.unmodifiableList(shapes);
 
@@ -1979,6 +1979,13 @@ public final class RigidBody {
 
     /** The engine's access to what is not public API (see {@link BodyAccess}). */
     private static final class Access extends BodyAccess {
+        @Override
+        public void replaceShapes(RigidBody b, java.util.List<dev.tumble.core.collision.shape.Shape> shapes) {
+            b.shapes.clear();
+            b.shapes.addAll(shapes);
+            b.innerRadius = Double.NaN;
+        }
+
         @Override
         public void integrate(RigidBody b, double duration) {
             b.integrate(duration);

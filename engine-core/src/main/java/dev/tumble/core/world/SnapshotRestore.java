@@ -5,6 +5,7 @@ import dev.tumble.core.body.BodyStateCodec;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.force.RegistryCodec;
+import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.joint.JointCodec;
 import java.io.ByteArrayInputStream;
@@ -96,7 +97,7 @@ final class SnapshotRestore {
         int[] slots = new int[dense.length];
         for (int i = 0; i < dense.length; i++) {
             if (newShapes.get(i) != null) {
-                BodyStateCodec.replaceShapes(dense[i], newShapes.get(i));
+                BodyAccess.get().replaceShapes(dense[i], newShapes.get(i));
             }
             states[i].applyTo(dense[i]);
             slots[i] = ids[i].index();

@@ -1,6 +1,7 @@
 package dev.tumble.core.world;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
@@ -58,6 +59,10 @@ final class RollbackScene {
         RigidBody bob = w.addBody(RigidBody.dynamic(new Box(0.15, 0.15, 0.15)).position(1, 4, 0));
         w.addJoint(new BallJoint(bob, anchor, new Vector3d(0.2, 4, 0)));
         w.forces().add(bob, new Gravity(0, -2, 0));
+        // A kinematic paddle sweeping through the heap, and a body that skips continuous collision.
+        w.addBody(RigidBody.kinematic(new Box(1.5, 0.1, 0.3)).position(0, 0.4, 2).velocity(0, 0, -0.4)
+                .angularVelocity(0, 0.5, 0));
+        w.bodies().get(3).continuousCollision(false);
         return w;
     }
 
@@ -90,6 +95,10 @@ final class RollbackScene {
                 default -> new MillingtonJoint(b, new Vector3d(0.1, 0.1, 0), other, new Vector3d(), 0.05);
             };
             w.addJoint(joint);
+            if (k % 3 == 1) {
+                // A body of its own category that ignores category 4, from the filter on.
+                w.collisionFilter(b, new CollisionFilter(2, ~4, 0));
+            }
             switch (k % 6) {
                 case 0 -> new Spring(b, new Vector3d(), other, new Vector3d(0.1, 0, 0), 20, 1).register(w.forces());
                 case 1 -> {

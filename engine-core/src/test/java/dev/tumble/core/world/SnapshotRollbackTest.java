@@ -27,6 +27,7 @@ class SnapshotRollbackTest {
     private static final class Run {
         final List<byte[]> snapshots = new ArrayList<>();
         final long[] hashes = new long[STEPS];
+        final String[] events = new String[STEPS];
         final World world;
         /** Distinct body, joint and force-registration counts seen: the scene does come and go. */
         final java.util.Set<String> shapes = new java.util.HashSet<>();
@@ -37,9 +38,19 @@ class SnapshotRollbackTest {
                 snapshots.add(world.snapshot());
                 RollbackScene.frame(world, s, breeze);
                 hashes[s] = world.stateHash();
+                events[s] = events(world);
                 shapes.add(world.bodies().size() + "/" + world.joints().size() + "/" + world.forces().size());
             }
         }
+    }
+
+    /** The step's contact and body events: type, bodies, summed impulse bits. */
+    private static String events(World world) {
+        StringBuilder sb = new StringBuilder();
+        world.contactEvents().forEach(e -> sb.append(e.type()).append(e.bodyA()).append(e.bodyB())
+                .append(Double.doubleToLongBits(e.normalImpulse())).append(';'));
+        world.bodyEvents().forEach(e -> sb.append(e.type()).append(e.body()).append(';'));
+        return sb.toString();
     }
 
     private static void replay(World world, Run run, int from, boolean breeze) {
@@ -48,6 +59,7 @@ class SnapshotRollbackTest {
         for (int s = from; s < STEPS; s++) {
             RollbackScene.frame(world, s, breeze);
             assertEquals(run.hashes[s], world.stateHash(), "step " + s + " replayed from step " + from);
+            assertEquals(run.events[s], events(world), "events of step " + s + " replayed from step " + from);
         }
     }
 
