@@ -50,12 +50,13 @@ class SnapshotFormatValidationTest {
         firstJoint = world.joints().get(0);
         jointRecord = record(out -> JointCodec.write(firstJoint, out));
         registry = record(out -> RegistryCodec.write(world.forces(), world.bodies()::contains, out));
+        broadPhase = record(out -> world.collision.broadPhase().write(out));
         for (int s = 40; s < 100; s++) {
             RollbackScene.frame(world, s, true);
         }
     }
 
-    private byte[] targetRecord, targetShape, jointRecord, registry;
+    private byte[] targetRecord, targetShape, jointRecord, registry, broadPhase;
     private Joint firstJoint;
 
     private interface Writer {
@@ -166,6 +167,25 @@ class SnapshotFormatValidationTest {
     void anUnknownForceGeneratorTagIsRefused() {
         // Registry: next serial (8 bytes), generator count (4), the first one's serial (8), its tag.
         refused(withByte(at(registry) + 20, 99), "unknown force generator tag 99");
+    }
+
+    @Test
+    void aMalformedBroadPhaseTreeIsRefused() {
+        // Tree: capacity, root, free list, count (4 bytes each), then per node its height and parent.
+        int tree = at(broadPhase);
+        int capacity = ByteBuffer.wrap(earlier).getInt(tree);
+        byte[] badRoot = earlier.clone();
+        ByteBuffer.wrap(badRoot).putInt(tree + 4, capacity);
+        refused(badRoot, "root must be -1.." + (capacity - 1));
+        byte[] badParent = earlier.clone();
+        int root = ByteBuffer.wrap(earlier).getInt(tree + 4);
+        int node = 16;
+        for (int i = 0; i < root; i++) { // step over the nodes before the root
+            int height = ByteBuffer.wrap(earlier).getInt(tree + node);
+            node += 8 + (height >= 0 ? 8 + 48 : 0);
+        }
+        ByteBuffer.wrap(badParent).putInt(tree + node + 4, root == 0 ? 1 : 0);
+        refused(badParent, "tree");
     }
 
     @Test
