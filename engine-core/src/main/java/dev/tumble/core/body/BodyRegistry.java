@@ -161,6 +161,57 @@ public final class BodyRegistry {
         return dense.get(i);
     }
 
+    /** @return the number of slots ever used (free ones included): ids have index below this. */
+    public int slotCount() {
+        return slots.size();
+    }
+
+    /**
+     * @param slot a slot, {@code 0 ≤ slot < slotCount()}
+     * @return the generation the slot's body has (a free slot: the one its next body will get)
+     */
+    public int generation(int slot) {
+        return generations[slot];
+    }
+
+    /**
+     * Replaces the whole registry, for a world snapshot being restored: every current member
+     * leaves (keeping its state, as a removed body does), then {@code members} join in this dense
+     * order under exactly {@code ids}, and the slot table becomes {@code generations.length}
+     * slots with these generations, so the ids handed out next are the ones the snapshot's world
+     * would hand out. The caller has checked that the ids name distinct slots below
+     * {@code generations.length}, each with its slot's generation, and that no member is in
+     * another world.
+     *
+     * @param members the bodies, in dense order
+     * @param ids their ids
+     * @param generations every slot's generation
+     */
+    public void restore(RigidBody[] members, BodyId[] ids, int[] generations) {
+        for (RigidBody b : dense) {
+            b.moveState(new double[RigidBody.STRIDE], 0);
+            b.registry = null;
+            b.denseIndex = -1;
+        }
+        dense.clear();
+        slots.clear();
+        for (int i = 0; i < generations.length; i++) {
+            slots.add(null);
+        }
+        this.generations = java.util.Arrays.copyOf(generations, Math.max(16, generations.length));
+        reserveStates(members.length);
+        for (int i = 0; i < members.length; i++) {
+            RigidBody b = members[i];
+            slots.set(ids[i].index(), b);
+            b.registry = this;
+            b.id = ids[i];
+            b.denseIndex = i;
+            b.innerRadius = Double.NaN;
+            b.moveState(states, i * RigidBody.STRIDE);
+            dense.add(b);
+        }
+    }
+
     /** @return a read-only view of the bodies in dense (insertion) order. */
     public List<RigidBody> view() {
         return denseView;

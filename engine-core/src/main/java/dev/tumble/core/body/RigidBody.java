@@ -1545,7 +1545,7 @@ public final class RigidBody {
         }
     }
 
-    private boolean quarantined;
+    boolean quarantined;
 
     /**
      * Whether the world took this body out of the simulation because its state became
@@ -1659,8 +1659,8 @@ public final class RigidBody {
     /** Default coefficient of restitution (no bounce). */
     public static final double DEFAULT_RESTITUTION = 0;
 
-    private double friction = DEFAULT_FRICTION;
-    private double restitution = DEFAULT_RESTITUTION;
+    double friction = DEFAULT_FRICTION;
+    double restitution = DEFAULT_RESTITUTION;
 
     /** @return the Coulomb friction coefficient μ (≥ 0) of the body's surfaces. */
     public double friction() {
@@ -1794,7 +1794,7 @@ public final class RigidBody {
         return this;
     }
 
-    private boolean continuousCollision = true;
+    boolean continuousCollision = true;
 
     /**
      * Whether the world sweeps this body's motion each step to stop it passing through thin
@@ -1979,6 +1979,13 @@ public final class RigidBody {
 
     /** The engine's access to what is not public API (see {@link BodyAccess}). */
     private static final class Access extends BodyAccess {
+        @Override
+        public void replaceShapes(RigidBody b, java.util.List<dev.tumble.core.collision.shape.Shape> shapes) {
+            b.shapes.clear();
+            b.shapes.addAll(shapes);
+            b.innerRadius = Double.NaN;
+        }
+
         @Override
         public void integrate(RigidBody b, double duration) {
             b.integrate(duration);

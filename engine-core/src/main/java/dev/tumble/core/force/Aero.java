@@ -31,8 +31,8 @@ public class Aero implements ForceGenerator {
 
     /** The tensor used this step, body axes, N/(m/s) = kg/s. Subclasses rewrite it. */
     final Matrix3d tensor = new Matrix3d();
-    private final Vector3d bodyPoint = new Vector3d();
-    private final Vector3d wind = new Vector3d();
+    final Vector3d bodyPoint = new Vector3d();
+    final Vector3d wind = new Vector3d();
 
     private final Vector3d worldPoint = new Vector3d();
     private final Vector3d scratch = new Vector3d();

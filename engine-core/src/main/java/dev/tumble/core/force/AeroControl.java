@@ -14,10 +14,10 @@ import org.joml.Vector3dc;
  * tensor turns the wind into a force.
  */
 public class AeroControl extends Aero {
-    private final Matrix3d minTensor = new Matrix3d();
-    private final Matrix3d baseTensor = new Matrix3d();
-    private final Matrix3d maxTensor = new Matrix3d();
-    private double control;
+    final Matrix3d minTensor = new Matrix3d();
+    final Matrix3d baseTensor = new Matrix3d();
+    final Matrix3d maxTensor = new Matrix3d();
+    double control;
 
     /**
      * @param baseTensor tensor at control 0, kg/s

@@ -20,10 +20,10 @@ import org.joml.Vector3dc;
 public final class AnchoredSpring implements ForceGenerator {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    private final Vector3d bodyPoint = new Vector3d();
-    private final Vector3d anchor = new Vector3d();
-    private double springConstant;
-    private double restLength;
+    final Vector3d bodyPoint = new Vector3d();
+    final Vector3d anchor = new Vector3d();
+    double springConstant;
+    double restLength;
 
     private final Vector3d worldPoint = new Vector3d();
     private final Vector3d force = new Vector3d();

@@ -16,8 +16,8 @@ import org.joml.Vector3dc;
  * <p>Units as in {@link Aero}: tensor in kg/s, points in m, wind in m/s.
  */
 public class AngledAero extends Aero {
-    private final Matrix3d surfaceTensor = new Matrix3d();
-    private final Quaterniond orientation = new Quaterniond();
+    final Matrix3d surfaceTensor = new Matrix3d();
+    final Quaterniond orientation = new Quaterniond();
     private final Matrix3d rotation = new Matrix3d();
     private final Matrix3d rotationT = new Matrix3d();
 

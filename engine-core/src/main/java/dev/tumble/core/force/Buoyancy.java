@@ -30,12 +30,12 @@ public final class Buoyancy implements ForceGenerator {
     /** Density of fresh water, 1000 kg/m³. */
     public static final double WATER_DENSITY = 1000;
 
-    private final Vector3d centreOfBuoyancy = new Vector3d();
-    private double maxDepth;
-    private double volume;
-    private double waterHeight;
-    private double liquidDensity;
-    private double gravity;
+    final Vector3d centreOfBuoyancy = new Vector3d();
+    double maxDepth;
+    double volume;
+    double waterHeight;
+    double liquidDensity;
+    double gravity;
 
     private final Vector3d worldPoint = new Vector3d();
     private final Vector3d force = new Vector3d();

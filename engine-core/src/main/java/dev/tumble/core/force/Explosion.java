@@ -43,17 +43,17 @@ import org.joml.Vector3dc;
 public final class Explosion implements ForceGenerator {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    private final Vector3d detonation = new Vector3d();
-    private final double implosionMinRadius;
-    private final double implosionMaxRadius;
-    private final double implosionDuration;
-    private final double implosionForce;
-    private final double shockwaveSpeed;
-    private final double shockwaveThickness;
-    private final double peakConcussionForce;
-    private final double concussionDuration;
+    final Vector3d detonation = new Vector3d();
+    final double implosionMinRadius;
+    final double implosionMaxRadius;
+    final double implosionDuration;
+    final double implosionForce;
+    final double shockwaveSpeed;
+    final double shockwaveThickness;
+    final double peakConcussionForce;
+    final double concussionDuration;
 
-    private double time;
+    double time;
 
     private Explosion(Builder b) {
         detonation.set(b.detonation);
@@ -65,6 +65,23 @@ public final class Explosion implements ForceGenerator {
         shockwaveThickness = b.shockwaveThickness;
         peakConcussionForce = b.peakConcussionForce;
         concussionDuration = b.concussionDuration;
+    }
+
+    /**
+     * An explosion with exactly these values, for {@link ForceCodec}, which checked them: the
+     * detonation point (m), then the implosion's radii (m), duration (s) and force (N), the
+     * shock wave's speed (m/s) and thickness (m), the peak concussion force (N) and its duration (s).
+     */
+    Explosion(double[] v) {
+        detonation.set(v[0], v[1], v[2]);
+        implosionMinRadius = v[3];
+        implosionMaxRadius = v[4];
+        implosionDuration = v[5];
+        implosionForce = v[6];
+        shockwaveSpeed = v[7];
+        shockwaveThickness = v[8];
+        peakConcussionForce = v[9];
+        concussionDuration = v[10];
     }
 
     /** @return a builder; both phases are off until configured. */

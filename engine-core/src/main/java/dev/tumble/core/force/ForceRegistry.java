@@ -4,6 +4,7 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
+import dev.tumble.core.internal.WeakTable;
 import java.util.Arrays;
 
 /**
@@ -21,14 +22,20 @@ public final class ForceRegistry {
 
     /** The world's bodies, whose members alone may be registered; null for a standalone registry. */
     private final BodyRegistry members;
-    private RigidBody[] bodies = new RigidBody[16];
-    private ForceGenerator[] generators = new ForceGenerator[16];
-    private int size;
+    RigidBody[] bodies = new RigidBody[16];
+    ForceGenerator[] generators = new ForceGenerator[16];
+    int size;
 
     /** Distinct generators in order of first registration, with their registration counts. */
-    private ForceGenerator[] distinct = new ForceGenerator[16];
-    private int[] distinctCount = new int[16];
-    private int distinctSize;
+    ForceGenerator[] distinct = new ForceGenerator[16];
+    int[] distinctCount = new int[16];
+    /** Per distinct generator: its serial, the name world snapshots give it. */
+    long[] distinctSerial = new long[16];
+    int distinctSize;
+    /** The serial the next new generator gets: serials count registrations of new generators. */
+    long nextSerial;
+    /** Generators that left the registry, by serial, while the game still holds them. */
+    final WeakTable<ForceGenerator> retired = new WeakTable<>();
     /** Whether {@link #updateForces} is running (see {@link #requireIdle}). */
     private boolean updating;
     /** Per registration, its body's accumulators and wake state before its generator ran (see {@link #updateForces}). */
@@ -80,9 +87,11 @@ public final class ForceRegistry {
             if (distinctSize == distinct.length) {
                 distinct = Arrays.copyOf(distinct, distinctSize * 2);
                 distinctCount = Arrays.copyOf(distinctCount, distinctSize * 2);
+                distinctSerial = Arrays.copyOf(distinctSerial, distinctSize * 2);
             }
             distinct[distinctSize] = generator;
             distinctCount[distinctSize] = 1;
+            distinctSerial[distinctSize] = nextSerial++;
             distinctSize++;
         }
         return this;
@@ -151,8 +160,10 @@ public final class ForceRegistry {
         generators[size] = null;
         int d = indexOfDistinct(generator);
         if (--distinctCount[d] == 0) {
+            retired.put(distinctSerial[d], generator);
             System.arraycopy(distinct, d + 1, distinct, d, distinctSize - d - 1);
             System.arraycopy(distinctCount, d + 1, distinctCount, d, distinctSize - d - 1);
+            System.arraycopy(distinctSerial, d + 1, distinctSerial, d, distinctSize - d - 1);
             distinctSize--;
             distinct[distinctSize] = null;
         }
@@ -170,6 +181,9 @@ public final class ForceRegistry {
     /** Removes all registrations. */
     public void clear() {
         requireIdle("clear");
+        for (int d = 0; d < distinctSize; d++) {
+            retired.put(distinctSerial[d], distinct[d]);
+        }
         Arrays.fill(bodies, 0, size, null);
         Arrays.fill(generators, 0, size, null);
         Arrays.fill(distinct, 0, distinctSize, null);

@@ -25,7 +25,7 @@ public final class Gravity implements ForceGenerator {
     /** Standard gravity, 9.81 m/s², the value the demos and the peer comparisons use. */
     public static final double STANDARD_GRAVITY = 9.81;
 
-    private final Vector3d gravity = new Vector3d();
+    final Vector3d gravity = new Vector3d();
 
     /**
      * A field of acceleration {@code (gx, gy, gz)} in m/s².

@@ -26,12 +26,12 @@ import org.joml.Vector3dc;
 public final class Spring implements ForceGenerator {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    private final RigidBody bodyA;
-    private final Vector3d pointA = new Vector3d();
-    private final RigidBody bodyB;
-    private final Vector3d pointB = new Vector3d();
-    private double springConstant;
-    private double restLength;
+    final RigidBody bodyA;
+    final Vector3d pointA = new Vector3d();
+    final RigidBody bodyB;
+    final Vector3d pointB = new Vector3d();
+    double springConstant;
+    double restLength;
 
     private final Vector3d worldA = new Vector3d();
     private final Vector3d worldB = new Vector3d();

@@ -290,4 +290,13 @@ public abstract class BodyAccess {
      * @param off where the body's block starts in {@code src}
      */
     public abstract void restoreState(RigidBody b, double[] src, int off);
+
+    /**
+     * Replaces a body's shapes with a snapshot's (when its own differ from them): only a world's
+     * restore calls this, and it rebuilds the collision state of every body afterwards.
+     *
+     * @param b the body
+     * @param shapes its new shapes, in order
+     */
+    public abstract void replaceShapes(RigidBody b, java.util.List<dev.tumble.core.collision.shape.Shape> shapes);
 }

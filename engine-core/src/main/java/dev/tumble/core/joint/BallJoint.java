@@ -21,6 +21,11 @@ public final class BallJoint extends MillingtonJoint {
                 body1, localAnchor(body1, anchor), 0);
     }
 
+    /** A ball joint with exactly these body-space points (m), for {@link JointCodec}. */
+    BallJoint(RigidBody body0, Vector3dc position0, RigidBody body1, Vector3dc position1) {
+        super(body0, position0, body1, position1, 0);
+    }
+
     @Override
     public int addContacts(ContactBuffer contacts) {
         worldAnchor(body0, position0(), a);

@@ -44,6 +44,15 @@ public final class DistanceJoint extends Joint {
         this.length = Check.positive("length", length);
     }
 
+    /** A link with exactly these body-space anchors (m), for {@link JointCodec}, which checked them. */
+    DistanceJoint(Kind kind, RigidBody body0, RigidBody body1, Vector3dc local0, Vector3dc local1, double length) {
+        super(body0, body1);
+        this.kind = kind;
+        this.position0.set(local0);
+        this.position1.set(local1);
+        this.length = length;
+    }
+
     @Override
     public int addContacts(ContactBuffer contacts) {
         worldAnchor(body0, position0, a);

@@ -66,6 +66,48 @@ public final class HingeJoint extends Joint {
     }
 
     /**
+     * A hinge with exactly these body-space points and directions, for {@link JointCodec}, in the
+     * order of {@link #localFrame()}.
+     */
+    HingeJoint(RigidBody body0, RigidBody body1, double halfAxis, double[] frame) {
+        super(body0, body1);
+        this.halfAxis = halfAxis;
+        Vector3d[] v = frameVectors();
+        for (int i = 0; i < v.length; i++) {
+            v[i].set(frame[3 * i], frame[3 * i + 1], frame[3 * i + 2]);
+        }
+    }
+
+    /** The hinge's body-space frame, in a fixed order (the codec's). */
+    private Vector3d[] frameVectors() {
+        return new Vector3d[] {axisPoint0a, axisPoint0b, axisPoint1a, axisPoint1b, axis0, axis1, reference0, reference1,
+            anchor0, anchor1};
+    }
+
+    /** @return the body-space frame as 30 doubles (m and unit directions), for {@link JointCodec}. */
+    double[] localFrame() {
+        Vector3d[] v = frameVectors();
+        double[] f = new double[3 * v.length];
+        for (int i = 0; i < v.length; i++) {
+            f[3 * i] = v[i].x;
+            f[3 * i + 1] = v[i].y;
+            f[3 * i + 2] = v[i].z;
+        }
+        return f;
+    }
+
+    /** @return the distance of the two axis points from the anchor, m. */
+    double halfAxis() {
+        return halfAxis;
+    }
+
+    /** Sets the limits as a snapshot holds them (infinite when unlimited), for {@link JointCodec}. */
+    void limitsExact(double lower, double upper) {
+        this.lower = lower;
+        this.upper = upper;
+    }
+
+    /**
      * Limits the hinge angle to {@code [lower, upper]} (rad, lower ≤ 0 ≤ upper recommended).
      *
      * @param lower the least angle, rad

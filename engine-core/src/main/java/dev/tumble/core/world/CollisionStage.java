@@ -4,6 +4,7 @@ import dev.tumble.core.body.BodyRegistry;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.broad.BroadPhase;
+import dev.tumble.core.collision.broad.BroadPhaseBackup;
 import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.PairCallback;
 import dev.tumble.core.collision.narrow.ContactManifold;
@@ -15,6 +16,9 @@ import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.joint.Joint;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -29,6 +33,9 @@ final class CollisionStage {
     private final WorldSettings settings;
     private final BroadPhase broad;
     private final Queries queries;
+    /** Whether a pair callback is set; then {@link #backup} holds the broad phase as the step began. */
+    private boolean hasCallback;
+    private final BroadPhaseBackup backup = new BroadPhaseBackup();
     private final NarrowPhase narrow = new NarrowPhase();
     private final ContactManifold manifold = new ContactManifold();
     /** Each pair's last manifold, reused while the pair has hardly moved. */
@@ -138,6 +145,7 @@ final class CollisionStage {
     /** Sets (or clears) the pair veto callback. */
     void pairCallback(PairCallback callback) {
         broad.pairCallback(callback);
+        hasCallback = callback != null;
     }
 
     /** Sets the body pairs (by slot) that must not collide because a joint joins them. */
@@ -173,6 +181,23 @@ final class CollisionStage {
      * Moves the proxies of awake, non-static bodies to their new boxes, tracks sleep, and finds
      * this step's candidate pairs (only proxies that left their fat box query the tree).
      */
+    /**
+     * As a step begins: with a pair callback, which runs after the proxies have moved and may
+     * throw, a copy of the broad phase for {@link #undoStep}.
+     */
+    void beginStep() {
+        if (hasCallback) {
+            broad.save(backup);
+        }
+    }
+
+    /** Puts the broad phase back as {@link #beginStep} found it (the game's code failed the step). */
+    void undoStep() {
+        if (hasCallback) {
+            broad.restore(backup);
+        }
+    }
+
     void updateBroadPhase(BodyRegistry bodies, double dt) {
         stepDt = dt;
         int n = bodies.size();
@@ -414,6 +439,111 @@ final class CollisionStage {
     /** @return pairs of the last {@link #findContacts} whose manifold was carried over. */
     int pairsReused() {
         return pairsReused;
+    }
+
+    // ------------------------------------------------------------------ snapshots
+
+    /**
+     * Writes the broad phase and, per body in dense order, its proxy ids and radii (snapshots).
+     *
+     * @param out receives the bytes
+     * @param bodies the world's bodies
+     * @throws IOException when {@code out} fails
+     */
+    void write(DataOutput out, BodyRegistry bodies) throws IOException {
+        broad.write(out);
+        for (int i = 0; i < bodies.size(); i++) {
+            int slot = bodies.at(i).id().index();
+            int[] ids = proxiesOfSlot[slot];
+            for (int id : ids) {
+                out.writeInt(id);
+            }
+            out.writeDouble(outerRadiusOfSlot[slot]);
+            out.writeDouble(innerRadiusOfSlot[slot]);
+        }
+    }
+
+    /** The collision state of a snapshot, read and checked, not yet applied. */
+    static final class Saved {
+        final BroadPhase broad;
+        final int[][] proxies;
+        final double[] outer, inner;
+
+        private Saved(BroadPhase broad, int n) {
+            this.broad = broad;
+            this.proxies = new int[n][];
+            this.outer = new double[n];
+            this.inner = new double[n];
+        }
+    }
+
+    /**
+     * Reads what {@link #write} wrote, checking that every live proxy belongs to exactly one
+     * shape of one body.
+     *
+     * @param in supplies the bytes
+     * @param shapeCounts the shape count of each snapshot body, in dense order
+     * @return the state read
+     */
+    Saved read(DataInput in, int[] shapeCounts) throws IOException {
+        Saved saved = new Saved(BroadPhase.read(in, settings.aabbMargin()), shapeCounts.length);
+        int capacity = saved.broad.proxyCapacity();
+        boolean[] owned = new boolean[capacity];
+        int ownedCount = 0;
+        for (int i = 0; i < shapeCounts.length; i++) {
+            int[] ids = new int[shapeCounts[i]];
+            for (int s = 0; s < ids.length; s++) {
+                int id = in.readInt();
+                if (!saved.broad.isLive(id) || owned[id]) {
+                    throw new IllegalArgumentException("snapshot body " + i + " shape " + s + " proxy must be a live proxy"
+                            + " of no other shape, was " + id);
+                }
+                owned[id] = true;
+                ownedCount++;
+                ids[s] = id;
+            }
+            saved.proxies[i] = ids;
+            saved.outer[i] = radius(in.readDouble(), i, "outer");
+            saved.inner[i] = radius(in.readDouble(), i, "inner");
+        }
+        for (int id = 0; id < capacity; id++) {
+            if (saved.broad.isLive(id) && !owned[id]) {
+                throw new IllegalArgumentException("snapshot proxy " + id + " belongs to no body's shape");
+            }
+        }
+        return saved;
+    }
+
+    private static double radius(double r, int body, String which) {
+        if (!(r >= 0) || Double.isNaN(r)) {
+            throw new IllegalArgumentException("snapshot body " + body + " " + which + " radius must be >= 0, was " + r);
+        }
+        return r;
+    }
+
+    /**
+     * Takes the state of a snapshot: {@code bodies} are the world's bodies now, in the
+     * snapshot's dense order, with its ids and shapes.
+     */
+    void restore(Saved saved, BodyRegistry bodies) {
+        int slots = Math.max(16, bodies.slotCount());
+        proxiesOfSlot = new int[slots][];
+        outerRadiusOfSlot = new double[slots];
+        innerRadiusOfSlot = new double[slots];
+        shapeIndexOfProxy = new int[Math.max(16, saved.broad.proxyCapacity())];
+        for (int i = 0; i < bodies.size(); i++) {
+            RigidBody b = bodies.at(i);
+            int slot = b.id().index();
+            int[] ids = saved.proxies[i];
+            proxiesOfSlot[slot] = ids;
+            outerRadiusOfSlot[slot] = saved.outer[i];
+            innerRadiusOfSlot[slot] = saved.inner[i];
+            for (int s = 0; s < ids.length; s++) {
+                shapeIndexOfProxy[ids[s]] = s;
+                saved.broad.owner(ids[s], new BodyShape(b, b.shapes().get(s)));
+            }
+        }
+        broad.adopt(saved.broad);
     }
 
     /** Writes the reused manifolds' state into a snapshot. */

@@ -2,7 +2,6 @@ package dev.tumble.core.world;
 
 import dev.tumble.core.body.BodyId;
 import dev.tumble.core.body.BodyRegistry;
-import dev.tumble.core.body.BodyStateCodec;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.CollisionFilter;
@@ -21,20 +20,16 @@ import dev.tumble.core.event.EventBuffer;
 import dev.tumble.core.force.ForceRegistry;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
+import dev.tumble.core.internal.WeakTable;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.resolve.ContactResolver;
 import dev.tumble.core.solve.impulse.SoftStepSolver;
 import dev.tumble.core.world.StepProfile.Stage;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import org.joml.Vector3dc;
 
@@ -49,19 +44,16 @@ import org.joml.Vector3dc;
 public final class World {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    private static final int SNAPSHOT_MAGIC = 0x54554D42; // "TUMB"
-    private static final int SNAPSHOT_VERSION = 4; // 2: contact cache entries carry their point; 3: reused manifolds; 4: soft step's impulses
-
     private final WorldSettings settings;
-    private final BodyRegistry bodies = new BodyRegistry();
-    private final ForceRegistry forces = new ForceRegistry(bodies);
-    private final ArrayList<Joint> joints = new ArrayList<>();
+    final BodyRegistry bodies = new BodyRegistry();
+    final ForceRegistry forces = new ForceRegistry(bodies);
+    final ArrayList<Joint> joints = new ArrayList<>();
     private final List<Joint> jointView = Collections.unmodifiableList(joints);
-    private final CollisionStage collision;
+    final CollisionStage collision;
     private final ContactBuffer contacts = new ContactBuffer();
     private final IslandBuilder islands = new IslandBuilder();
-    private final IslandSolver solver;
-    private final ContactCache pairCache = new ContactCache();
+    final IslandSolver solver;
+    final ContactCache pairCache = new ContactCache();
     private final EventBuffer events = new EventBuffer();
     private final EventBuffer pendingEvents = new EventBuffer();
     /** This step's end events, until {@link #fillContactEvents} appends them to {@link #events}. */
@@ -78,7 +70,7 @@ public final class World {
     /** The soft-step solver, or null when the world uses another. */
     private final SoftStepSolver softStep;
     /** The soft step's warm start: each contact point's impulses, kept by body pair and feature. */
-    private final SoftStepCache softStepCache = new SoftStepCache();
+    final SoftStepCache softStepCache = new SoftStepCache();
     /** Per contact this step: normal, tangent 1 and tangent 2 impulses (N·s) for the soft step. */
     private double[] warmImpulses = new double[192];
     /** World gravity (x, y, z), m/s². */
@@ -87,9 +79,9 @@ public final class World {
     /** Per dense body: in an island this step (dynamic and awake). */
     private boolean[] inIsland = new boolean[16];
     /** Per slot: awake at the end of the last step (for sleep/wake events). */
-    private boolean[] wasAwake = new boolean[16];
+    boolean[] wasAwake = new boolean[16];
     /** Per slot: the sleep island the body fell asleep in (lowest slot of the island), or −1. */
-    private int[] sleepIsland = new int[16];
+    int[] sleepIsland = new int[16];
     /** Slots with a sleep island (≥ 0 in {@link #sleepIsland}). */
     private int sleepIslandMembers;
     /** Per contact this step: its feature key within its body pair (for the solver's cache). */
@@ -99,6 +91,15 @@ public final class World {
     /** Number of contacts of collision (not joints) at the front of the buffer. */
     private int collisionContactCount;
     private long stepCount;
+    /**
+     * The names snapshots give joints: each joint's serial (serials count the joints added), and
+     * the joints removed since, while the game still holds them, so a restore takes them back.
+     */
+    final IdentityHashMap<Joint, Long> jointSerials = new IdentityHashMap<>();
+    final WeakTable<Joint> retiredJoints = new WeakTable<>();
+    long nextJointSerial;
+    /** Removed bodies by id ({@link #idKey}), while the game still holds them, for a restore to take back. */
+    final WeakTable<RigidBody> retiredBodies = new WeakTable<>();
 
     /** A world with the default settings (Earth gravity, sequential-impulse solver, sleep on). */
     public World() {
@@ -168,6 +169,11 @@ public final class World {
             }
         }
         pairCache.removeBody(slot);
+        for (Joint j : joints) {
+            if (j.body0() == body || j.body1() == body) {
+                retire(j);
+            }
+        }
         joints.removeIf(j -> j.body0() == body || j.body1() == body);
         collision.setJointPairs(joints);
         forces.removeBody(body);
@@ -177,7 +183,18 @@ public final class World {
         if (island >= 0) {
             wakeSleepIsland(island);
         }
+        retiredBodies.put(idKey(body.id()), body);
         bodies.remove(body);
+    }
+
+    /** Moves a joint leaving the world from {@link #jointSerials} to {@link #retiredJoints}. */
+    private void retire(Joint joint) {
+        retiredJoints.put(jointSerials.remove(joint), joint);
+    }
+
+    /** @return {@code id} as one long (slot, then generation), the key of {@link #retiredBodies}. */
+    static long idKey(BodyId id) {
+        return ((long) id.index() << 32) | (id.generation() & 0xFFFFFFFFL);
     }
 
     /** @return the bodies in insertion order (read-only). */
@@ -225,6 +242,7 @@ public final class World {
             bodies.requireMember("joint.body1", joint.body1());
         }
         joints.add(joint);
+        jointSerials.put(joint, nextJointSerial++);
         collision.setJointPairs(joints);
         joint.body0().setAwake(true);
         return joint;
@@ -241,6 +259,7 @@ public final class World {
         if (!joints.remove(joint)) {
             throw new IllegalArgumentException("joint is not in this world: " + joint);
         }
+        retire(joint);
         collision.setJointPairs(joints);
     }
 
@@ -310,6 +329,7 @@ public final class World {
 
         long t = System.nanoTime();
         guard.save(bodies);
+        collision.beginStep();
         try {
             applyForces(dt);
             t = lap(Stage.FORCES, t);
@@ -370,6 +390,7 @@ public final class World {
     private void stepSoft(int n, double dt) {
         long t = System.nanoTime();
         guard.save(bodies);
+        collision.beginStep();
         guard.begin(bodies, n, dt);
         boolean sweeping = settings.continuousCollision();
         if (sweeping) {
@@ -583,11 +604,12 @@ public final class World {
 
     /**
      * Undoes the stages before collision detection, after the game's code threw in them: bodies
-     * as the step found them ({@link StateGuard#undo}), sleep islands woken whole put back to
-     * sleep. The last step's events are still to read: this step's begin only after.
+     * and the broad phase as the step found them ({@link StateGuard#undo},
+     * {@link CollisionStage#undoStep}), sleep islands woken whole put back to sleep. The last step's events are still to read: this step's begin only after.
      */
     private void undoStep() {
         guard.undo(bodies);
+        collision.undoStep();
         for (int r = wakeRecords - 1; r >= 0; r--) {
             setSleepIsland(wakeSlot[r], wakeIsland[r]);
         }
@@ -940,115 +962,72 @@ public final class World {
     // ------------------------------------------------------------------ snapshots
 
     /**
-     * Saves the simulation state — every body's state bit for bit, sleep islands and the contact
-     * cache — so {@link #restore} onto this world (with the same bodies) replays identically.
+     * Saves the whole world: every body (id, type, shapes, material, mass, damping, filters and
+     * every state bit), the body ids' free slots and generations, the joints, the force
+     * generators with their state, and the contact state warm starting needs. {@link #restore}
+     * brings the world back to it, even after bodies, joints and generators were added or removed,
+     * and it then steps on bit for bit as it did from here. See {@link #restore} for which objects
+     * come back and for the game's own generators and joints.
      *
-     * @return the snapshot's bytes
+     * @return the snapshot's bytes (self-contained; the format carries a version)
      */
     public byte[] snapshot() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(SNAPSHOT_MAGIC);
-            out.writeInt(SNAPSHOT_VERSION);
-            out.writeLong(stepCount);
-            out.writeInt(bodies.size());
-            for (int i = 0; i < bodies.size(); i++) {
-                RigidBody b = bodies.at(i);
-                out.writeInt(b.id().index());
-                out.writeInt(b.id().generation());
-                out.writeInt(sleepIsland[b.id().index()]);
-                out.writeBoolean(wasAwake[b.id().index()]);
-                BodyStateCodec.write(b, out);
-            }
-            pairCache.write(out);
-            solver.writeCache(out);
-            collision.writeManifolds(out);
-            softStepCache.write(out);
-            out.writeInt(joints.size());
-            for (Joint j : joints) {
-                for (double impulse : j.solverImpulses()) {
-                    out.writeDouble(impulse);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return WorldSnapshot.write(this);
     }
 
     /**
-     * Restores a {@link #snapshot} of this world. The world must hold the same bodies (same ids)
-     * as when the snapshot was taken. A malformed snapshot (truncated, with bytes after its end, or
-     * holding a state no body can have) throws {@link IllegalArgumentException} and leaves the
-     * world unchanged.
+     * Puts the world back to a {@link #snapshot} of it (or of a world made with equal settings),
+     * so that stepping on gives the same bits as stepping on from when the snapshot was taken.
+     *
+     * <p>Which objects come back: a body is matched by its {@link BodyId}. The body the world
+     * holds under that id keeps its object, its state overwritten; a body removed since comes back
+     * as the same object when the game still holds it (and it is in no other world), else as a new
+     * one; bodies added since leave the world. Ids handed out afterwards are the ones the
+     * snapshot's world would have handed out. Joints and force generators are matched likewise,
+     * by the serial the world gave each when it was added: the object is kept when it is still
+     * reachable and of the same kind and bodies, else the engine's joints and generators are
+     * rebuilt from the snapshot. A joint or generator of the game's own class is saved by
+     * reference (its state is the game's business): it is restored only as the same object, so the
+     * game must keep a reference to it while a snapshot holding it may be restored; otherwise the
+     * restore is refused. The {@link #pairCallback} and each body's user data are the game's and
+     * are left as they are. The last step's contacts and events are cleared.
      *
      * @param snapshot bytes from {@link #snapshot()}
+     * @throws IllegalArgumentException when the snapshot is malformed (truncated, with bytes after
+     *     its end, of another format version, made with other settings, or holding a state no body,
+     *     shape, joint or generator can have) or names a game object the world no longer knows;
+     *     the message says what, and the world is left exactly as it was
+     * @throws IllegalStateException when called from inside a step
      */
     public void restore(byte[] snapshot) {
         requireIdle("restore");
         Check.notNull("snapshot", snapshot);
-        // Dry run into scratch bodies first, so a bad snapshot changes nothing.
-        parse(snapshot, true);
-        parse(snapshot, false);
-        collision.refreshAll(bodies);
+        // Everything is read, checked and matched before anything changes.
+        SnapshotRestore plan = SnapshotReader.read(this, snapshot);
+        plan.applyTo(this);
     }
 
-    private void parse(byte[] snapshot, boolean dryRun) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot))) {
-            if (in.readInt() != SNAPSHOT_MAGIC) {
-                throw new IllegalArgumentException("snapshot is not a Tumble world snapshot");
-            }
-            int version = in.readInt();
-            if (version != SNAPSHOT_VERSION) {
-                throw new IllegalArgumentException("snapshot version must be " + SNAPSHOT_VERSION + ", was " + version);
-            }
-            long steps = in.readLong();
-            int count = in.readInt();
-            if (count != bodies.size()) {
-                throw new IllegalArgumentException("snapshot has " + count + " bodies, the world " + bodies.size());
-            }
-            for (int i = 0; i < count; i++) {
-                BodyId id = new BodyId(in.readInt(), in.readInt());
-                RigidBody b = bodies.get(id);
-                if (b == null || b.worldIndex() != i) {
-                    throw new IllegalArgumentException("snapshot body " + id + " is not body " + i + " of this world");
-                }
-                int island = in.readInt();
-                boolean awakeBefore = in.readBoolean();
-                BodyStateCodec.read(dryRun ? RigidBody.dynamic() : b, in);
-                if (!dryRun) {
-                    setSleepIsland(id.index(), island);
-                    wasAwake[id.index()] = awakeBefore;
-                }
-            }
-            ContactCache cache = dryRun ? new ContactCache() : pairCache;
-            cache.read(in);
-            solver.readCache(in, dryRun);
-            collision.readManifolds(in, dryRun);
-            (dryRun ? new SoftStepCache() : softStepCache).read(in);
-            int jointCount = in.readInt();
-            if (jointCount != joints.size()) {
-                throw new IllegalArgumentException("snapshot has " + jointCount + " joints, the world " + joints.size());
-            }
-            for (Joint j : joints) {
-                double[] impulses = j.solverImpulses();
-                for (int k = 0; k < impulses.length; k++) {
-                    double impulse = in.readDouble();
-                    if (!dryRun) {
-                        impulses[k] = impulse;
-                    }
-                }
-            }
-            if (in.available() > 0) {
-                // Bytes past the end mean the snapshot is not one this world wrote.
-                throw new IllegalArgumentException("snapshot has " + in.available() + " bytes after its end");
-            }
-            if (!dryRun) {
-                stepCount = steps;
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("snapshot is truncated or malformed: " + e, e);
+    /**
+     * For {@link SnapshotRestore}: the sleep bookkeeping of the restored bodies (slot, island,
+     * awake at the end of the last step), the step count, and no contacts or events left over.
+     */
+    void restoreBookkeeping(int slots, int[] slot, int[] island, boolean[] awake, long steps) {
+        ensureSlot(Math.max(0, slots - 1));
+        Arrays.fill(wasAwake, false);
+        for (int s = 0; s < sleepIsland.length; s++) {
+            setSleepIsland(s, -1);
         }
+        for (int i = 0; i < slot.length; i++) {
+            setSleepIsland(slot[i], island[i]);
+            wasAwake[slot[i]] = awake[i];
+        }
+        stepCount = steps;
+        contacts.clear();
+        collisionContactCount = 0;
+        pairEvents = 0;
+        events.clear();
+        endEvents.clear();
+        pendingEvents.clear();
     }
 
     /**

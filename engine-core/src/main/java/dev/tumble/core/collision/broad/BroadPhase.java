@@ -3,6 +3,9 @@ package dev.tumble.core.collision.broad;
 import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.PairCallback;
 import dev.tumble.core.collision.shape.Aabb;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -251,6 +254,52 @@ public final class BroadPhase {
         return reportPairs(n);
     }
 
+    /**
+     * Copies what a step changes into {@code backup}: call as a step begins, then {@link #restore}
+     * if the step fails.
+     *
+     * @param backup receives the copy (its arrays are reused)
+     */
+    public void save(BroadPhaseBackup backup) {
+        tree.save(backup);
+        int proxies = live.length;
+        backup.tight = BroadPhaseBackup.copy(tight, backup.tight, 6 * proxies);
+        backup.sleeping = BroadPhaseBackup.copy(sleeping, backup.sleeping, proxies);
+        backup.moved = BroadPhaseBackup.copy(moved, backup.moved, proxies);
+        backup.moveBuffer = BroadPhaseBackup.copy(moveBuffer, backup.moveBuffer, moveCount);
+        backup.moveCount = moveCount;
+        backup.pairs = BroadPhaseBackup.copy(pairs, backup.pairs, pairCount);
+        backup.pairCount = pairCount;
+        backup.fatPairs = BroadPhaseBackup.copy(fatPairs, backup.fatPairs, fatPairCount);
+        backup.fatPairCount = fatPairCount;
+    }
+
+    /**
+     * Puts back the state {@link #save} copied into {@code backup}, with no proxy added or removed
+     * since.
+     *
+     * @param backup a copy taken by {@link #save}
+     */
+    public void restore(BroadPhaseBackup backup) {
+        tree.restore(backup);
+        int proxies = backup.sleeping.length < live.length ? backup.sleeping.length : live.length;
+        System.arraycopy(backup.tight, 0, tight, 0, 6 * proxies);
+        System.arraycopy(backup.sleeping, 0, sleeping, 0, proxies);
+        System.arraycopy(backup.moved, 0, moved, 0, proxies);
+        if (moveBuffer.length < backup.moveCount) {
+            moveBuffer = new int[backup.moveCount];
+        }
+        System.arraycopy(backup.moveBuffer, 0, moveBuffer, 0, backup.moveCount);
+        moveCount = backup.moveCount;
+        System.arraycopy(backup.pairs, 0, pairs, 0, backup.pairCount);
+        pairCount = backup.pairCount;
+        if (fatPairs.length < backup.fatPairCount) {
+            fatPairs = new long[backup.fatPairCount];
+        }
+        System.arraycopy(backup.fatPairs, 0, fatPairs, 0, backup.fatPairCount);
+        fatPairCount = backup.fatPairCount;
+    }
+
     /** Empties the move buffer. */
     private void clearMoves() {
         for (int m = 0; m < moveCount; m++) {
@@ -349,6 +398,164 @@ public final class BroadPhase {
             return false;
         }
         return callback == null || callback.shouldCollide(lo, owners[lo], hi, owners[hi]);
+    }
+
+    // ------------------------------------------------------------------ snapshots
+
+    /**
+     * Writes the broad phase's state (world snapshots): the tree node for node, each proxy's
+     * tight box, filter and flags, the proxies still to re-examine, and the persistent pair set.
+     * The owners and the pair callback are the caller's: it knows which shape each proxy is.
+     *
+     * @param out receives the bytes
+     * @throws IOException when {@code out} fails
+     */
+    public void write(DataOutput out) throws IOException {
+        TreeCodec.write(tree, out);
+        int n = tree.capacity();
+        for (int id = 0; id < n; id++) {
+            boolean has = id < live.length;
+            boolean isLive = has && live[id];
+            out.writeByte((isLive ? 1 : 0) | (has && isStatic[id] ? 2 : 0) | (has && sleeping[id] ? 4 : 0));
+            if (isLive) {
+                for (int k = 0; k < 6; k++) {
+                    out.writeDouble(tight[6 * id + k]);
+                }
+                out.writeInt(filters[id].categoryBits());
+                out.writeInt(filters[id].maskBits());
+                out.writeInt(filters[id].group());
+            }
+        }
+        out.writeInt(moveCount);
+        for (int m = 0; m < moveCount; m++) {
+            out.writeInt(moveBuffer[m]);
+        }
+        out.writeInt(fatPairCount);
+        for (int p = 0; p < fatPairCount; p++) {
+            out.writeLong(fatPairs[p]);
+        }
+    }
+
+    /**
+     * Reads what {@link #write} wrote into a new broad phase, checking it: the live proxies are
+     * exactly the tree's leaves, the boxes are not NaN, the moved proxies are distinct ids, the
+     * pairs are sorted and name live (or moved) proxies. Set each live proxy's owner with
+     * {@link #owner(int, Object)}, then hand it to {@link #adopt}.
+     *
+     * @param in supplies the bytes
+     * @param margin the fattening margin, m (the world's)
+     * @return the broad phase read
+     * @throws IOException when the bytes end early
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static BroadPhase read(DataInput in, double margin) throws IOException {
+        BroadPhase b = new BroadPhase(margin);
+        b.tree.adopt(TreeCodec.read(in, margin));
+        int n = b.tree.capacity();
+        b.ensure(n);
+        for (int id = 0; id < n; id++) {
+            int flags = in.readUnsignedByte();
+            if (flags > 7) {
+                throw new IllegalArgumentException("snapshot proxy " + id + " flags must be 0..7, was " + flags);
+            }
+            b.live[id] = (flags & 1) != 0;
+            b.isStatic[id] = (flags & 2) != 0;
+            b.sleeping[id] = (flags & 4) != 0;
+            if (b.live[id] != b.tree.isLeaf(id)) {
+                throw new IllegalArgumentException("snapshot proxy " + id + (b.live[id] ? " is live but not" : " is not live but is")
+                        + " a leaf of the tree");
+            }
+            if (b.live[id]) {
+                for (int k = 0; k < 6; k++) {
+                    double v = in.readDouble();
+                    if (Double.isNaN(v)) {
+                        throw new IllegalArgumentException("snapshot proxy " + id + " box must not be NaN");
+                    }
+                    b.tight[6 * id + k] = v;
+                }
+                b.filters[id] = new CollisionFilter(in.readInt(), in.readInt(), in.readInt());
+            }
+        }
+        int moves = count(in.readInt(), n, "moved proxy count");
+        for (int m = 0; m < moves; m++) {
+            int id = in.readInt();
+            if (id < 0 || id >= n || b.moved[id]) {
+                throw new IllegalArgumentException("snapshot moved proxy " + m + " must be a distinct id 0.." + (n - 1)
+                        + ", was " + id);
+            }
+            b.markMoved(id);
+        }
+        int pairs = count(in.readInt(), Integer.MAX_VALUE / 2, "pair count");
+        long last = -1;
+        for (int p = 0; p < pairs; p++) {
+            long pair = in.readLong();
+            int lo = (int) (pair >>> 32), hi = (int) pair;
+            if (pair <= last || lo < 0 || lo >= hi || hi >= n || !(b.live[lo] || b.moved[lo]) || !(b.live[hi] || b.moved[hi])) {
+                throw new IllegalArgumentException("snapshot pair " + p + " must be a sorted pair of proxies below " + n
+                        + ", was (" + lo + ", " + hi + ")");
+            }
+            if (b.fatPairCount == b.fatPairs.length) {
+                b.fatPairs = Arrays.copyOf(b.fatPairs, 2 * b.fatPairCount);
+            }
+            b.fatPairs[b.fatPairCount++] = pair;
+            last = pair;
+        }
+        return b;
+    }
+
+    private static int count(int v, int max, String what) {
+        if (v < 0 || v > max) {
+            throw new IllegalArgumentException("snapshot " + what + " must be 0.." + max + ", was " + v);
+        }
+        return v;
+    }
+
+    /**
+     * Sets a live proxy's owner (after {@link #read}).
+     *
+     * @param id the proxy id
+     * @param owner the owning body's shape (pairs within one owner are skipped)
+     */
+    public void owner(int id, Object owner) {
+        owners[id] = owner;
+        tree.userData(id, owner);
+    }
+
+    /**
+     * @param id a proxy id
+     * @return whether it is a live proxy
+     */
+    public boolean isLive(int id) {
+        return id >= 0 && id < live.length && live[id];
+    }
+
+    /** @return one more than the highest proxy id the broad phase can hold now. */
+    public int proxyCapacity() {
+        return tree.capacity();
+    }
+
+    /**
+     * Takes over the state of {@code from} (a broad phase just read and given its owners): this
+     * broad phase then holds the proxies, boxes, filters and pairs the snapshot held. The pair
+     * callback stays this one's.
+     *
+     * @param from the broad phase read, not used afterwards
+     */
+    public void adopt(BroadPhase from) {
+        tree.adopt(from.tree);
+        tight = from.tight;
+        filters = from.filters;
+        owners = from.owners;
+        isStatic = from.isStatic;
+        sleeping = from.sleeping;
+        live = from.live;
+        fatPairs = from.fatPairs;
+        spare = new long[fatPairs.length];
+        fatPairCount = from.fatPairCount;
+        moveBuffer = from.moveBuffer;
+        moveCount = from.moveCount;
+        moved = from.moved;
+        pairCount = 0;
     }
 
     /** @return the number of pairs whose fat boxes overlap (the persistent set the last update kept). */

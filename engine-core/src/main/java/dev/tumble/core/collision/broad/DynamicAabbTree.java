@@ -22,10 +22,11 @@ public final class DynamicAabbTree {
     /** Multiplier of the displacement used to stretch the fat box. */
     static final double DISPLACEMENT_MULTIPLIER = 2;
 
-    private double[] box = new double[6 * 16]; // minX minY minZ maxX maxY maxZ
-    private int[] parent = new int[16], child1 = new int[16], child2 = new int[16], height = new int[16];
-    private Object[] user = new Object[16];
-    private int capacity = 16, freeList = 0, root = NULL, count;
+    // Package-private for TreeCodec, which writes and reads them for world snapshots.
+    double[] box = new double[6 * 16]; // minX minY minZ maxX maxY maxZ
+    int[] parent = new int[16], child1 = new int[16], child2 = new int[16], height = new int[16];
+    Object[] user = new Object[16];
+    int capacity = 16, freeList = 0, root = NULL, count;
     private int[] stack = new int[64];
 
     /** @param margin fattening margin in m (≥ 0) */
@@ -35,6 +36,36 @@ public final class DynamicAabbTree {
         }
         this.margin = margin;
         initFree(0);
+    }
+
+    /** Copies the nodes into {@code b} (see {@link BroadPhaseBackup}). */
+    void save(BroadPhaseBackup b) {
+        b.box = BroadPhaseBackup.copy(box, b.box, 6 * capacity);
+        b.parent = BroadPhaseBackup.copy(parent, b.parent, capacity);
+        b.child1 = BroadPhaseBackup.copy(child1, b.child1, capacity);
+        b.child2 = BroadPhaseBackup.copy(child2, b.child2, capacity);
+        b.height = BroadPhaseBackup.copy(height, b.height, capacity);
+        b.user = BroadPhaseBackup.copy(user, b.user, capacity);
+        b.capacity = capacity;
+        b.freeList = freeList;
+        b.root = root;
+        b.count = count;
+    }
+
+    /** Puts back the nodes {@link #save} copied; the arrays only ever grew since. */
+    void restore(BroadPhaseBackup b) {
+        int n = b.capacity;
+        System.arraycopy(b.box, 0, box, 0, 6 * n);
+        System.arraycopy(b.parent, 0, parent, 0, n);
+        System.arraycopy(b.child1, 0, child1, 0, n);
+        System.arraycopy(b.child2, 0, child2, 0, n);
+        System.arraycopy(b.height, 0, height, 0, n);
+        System.arraycopy(b.user, 0, user, 0, n);
+        Arrays.fill(user, n, user.length, null);
+        capacity = n;
+        freeList = b.freeList;
+        root = b.root;
+        count = b.count;
     }
 
     private void initFree(int from) {
@@ -471,6 +502,42 @@ public final class DynamicAabbTree {
     private int[] rayStack = new int[64];
     private final Aabb rayBox = new Aabb();
     private boolean rayBusy;
+
+    // ------------------------------------------------------------------ snapshots (see TreeCodec)
+
+    /** @return whether node {@code id} is a live proxy (a leaf). */
+    boolean isLeaf(int id) {
+        return id >= 0 && id < capacity && height[id] == 0;
+    }
+
+    /** @return the number of node slots (allocated or free). */
+    int capacity() {
+        return capacity;
+    }
+
+    /**
+     * Sets a leaf's user data (after {@link TreeCodec#read}).
+     *
+     * @param id a leaf
+     * @param userData the caller's object for the proxy
+     */
+    void userData(int id, Object userData) {
+        user[id] = userData;
+    }
+
+    /** Takes over {@code from}'s nodes (a tree just read), keeping this tree's margin and scratch. */
+    void adopt(DynamicAabbTree from) {
+        box = from.box;
+        parent = from.parent;
+        child1 = from.child1;
+        child2 = from.child2;
+        height = from.height;
+        user = from.user;
+        capacity = from.capacity;
+        freeList = from.freeList;
+        root = from.root;
+        count = from.count;
+    }
 
     /**
      * Checks structure, heights and boxes (tests).

@@ -25,6 +25,12 @@ public final class HalfSpace extends Shape {
         this.offset = Check.finite("HalfSpace.offset", offset);
     }
 
+    /** The half-space with exactly this normal (already unit: {@link ShapeCodec} checked it), m. */
+    HalfSpace(Vector3d unitNormal, double offset) {
+        this.normal = unitNormal;
+        this.offset = offset;
+    }
+
     /** @return the outward unit normal in the shape's frame. */
     public Vector3dc normal() {
         return normal;

@@ -24,6 +24,12 @@ public final class Plane extends Shape {
         this.offset = Check.finite("Plane.offset", offset);
     }
 
+    /** The plane with exactly this normal (already unit: {@link ShapeCodec} checked it), m. */
+    Plane(Vector3d unitNormal, double offset) {
+        this.normal = unitNormal;
+        this.offset = offset;
+    }
+
     /** @return the unit normal in the shape's frame. */
     public Vector3dc normal() {
         return normal;

@@ -99,6 +99,20 @@ public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Hal
         Check.rotation("offsetOrientation", orientation);
         offsetPosition.set(position);
         offsetOrientation.set(orientation).normalize();
+        return offsetChanged();
+    }
+
+    /**
+     * Sets the offset exactly as given, for {@link ShapeCodec}: a snapshot's orientation is already
+     * unit, and normalising it again could change its last bit. The caller has checked the values.
+     */
+    Shape offsetExact(double px, double py, double pz, double qw, double qx, double qy, double qz) {
+        offsetPosition.set(px, py, pz);
+        offsetOrientation.set(qx, qy, qz, qw);
+        return offsetChanged();
+    }
+
+    private Shape offsetChanged() {
         offsetPose.set(offsetPosition, offsetOrientation);
         identityOffset = offsetPosition.x == 0 && offsetPosition.y == 0 && offsetPosition.z == 0
                 && offsetOrientation.x == 0 && offsetOrientation.y == 0 && offsetOrientation.z == 0;
