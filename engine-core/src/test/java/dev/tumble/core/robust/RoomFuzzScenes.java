@@ -40,6 +40,14 @@ final class RoomFuzzScenes {
     }
 
     static Scene build(long seed, WorldSettings.Solver solver) {
+        return build(seed, solver, true);
+    }
+
+    /**
+     * The room of {@code seed}; without {@code joints} the same room and bodies (the random draws
+     * are the same) with no joint added.
+     */
+    static Scene build(long seed, WorldSettings.Solver solver, boolean joints) {
         SplittableRandom rnd = new SplittableRandom(seed);
         World world = new World(WorldSettings.builder().solver(solver).build());
         double half = rnd.nextDouble(1.5, 5), height = rnd.nextDouble(2, 5), t = rnd.nextDouble(0.1, 0.5);
@@ -99,16 +107,21 @@ final class RoomFuzzScenes {
             bodies.add(world.addBody(b));
             text.append(' ').append(shape.type()).append(String.format("(%.3g m, %.3g kg, %.0f m/s)", size, b.mass(), speed));
         }
-        int joints = rnd.nextInt(count);
-        for (int j = 0; j < joints; j++) {
+        int jointCount = rnd.nextInt(count);
+        for (int j = 0; j < jointCount; j++) {
             RigidBody a = bodies.get(rnd.nextInt(count)), b = bodies.get(rnd.nextInt(count));
             if (a == b) {
                 continue;
             }
+            int kind = rnd.nextInt(3);
+            double axisX = kind == 1 ? rnd.nextDouble(-1, 1) : 0, axisZ = kind == 1 ? rnd.nextDouble(-1, 1) : 0;
+            if (!joints) {
+                continue;
+            }
             Vector3d mid = new Vector3d(a.position()).add(b.position()).mul(0.5);
-            switch (rnd.nextInt(3)) {
+            switch (kind) {
                 case 0 -> world.addJoint(new BallJoint(a, b, mid));
-                case 1 -> world.addJoint(new HingeJoint(a, b, mid, new Vector3d(rnd.nextDouble(-1, 1), 1, rnd.nextDouble(-1, 1))));
+                case 1 -> world.addJoint(new HingeJoint(a, b, mid, new Vector3d(axisX, 1, axisZ)));
                 default -> world.addJoint(new DistanceJoint(DistanceJoint.Kind.ROD, a, new Vector3d(a.position()), b,
                         new Vector3d(b.position()), a.position().distance(b.position())));
             }

@@ -91,7 +91,7 @@ class RoomFuzzTest {
         int failing = 0;
         long t0 = System.nanoTime();
         for (long seed = from; seed < to; seed++) {
-            String failure = run(RoomFuzzScenes.build(seed, solver));
+            String failure = run(RoomFuzzScenes.build(seed, solver, !Boolean.getBoolean("noJoints")));
             if (failure != null) {
                 failing++;
                 if (args.length > 3) {
