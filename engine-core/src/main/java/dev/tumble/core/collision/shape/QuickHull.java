@@ -33,10 +33,12 @@ import java.util.Arrays;
 final class QuickHull {
     private static final byte DEAD = 0, LIVE = 1, NONCONVEX = 2;
 
-    private final double[] p; // xyz per point
+    private final double[] p; // xyz per point, in spatial order
+    private final int[] original; // point index in p -> index in the caller's array
     private final int n;
     private final double eps;
     private final double mergeTol; // rounding-level: what convexity can be decided to
+    private final double diameter; // bounds every edge length: a face narrower than eps has area at most 2·eps·diameter
 
     // ---- half-edges
     private int[] to = new int[0], next = new int[0], prev = new int[0], twin = new int[0], face = new int[0];
@@ -46,9 +48,7 @@ final class QuickHull {
 
     // ---- faces
     private int[] edgeOf = new int[0]; // one half-edge of the face
-    private double[] plane = new double[0]; // nx, ny, nz, d
-    private double[] centroid = new double[0]; // xyz
-    private double[] area = new double[0];
+    private double[] plane = new double[0]; // per face nx, ny, nz, d, centroid xyz, area: one cache line
     private int[] size = new int[0]; // vertex count
     private byte[] state = new byte[0];
     private int[] mark = new int[0]; // visit stamps
@@ -87,23 +87,68 @@ final class QuickHull {
     private final int[] vertexMark; // per point: stamp
     private final int[] outEdge; // per point: a boundary half-edge leaving it (repair only)
 
-    QuickHull(double[] p, int n, double eps) {
-        this.p = p;
+    QuickHull(double[] points, int n, double eps) {
         this.n = n;
         this.eps = eps;
         double mx = 0, my = 0, mz = 0;
         for (int i = 0; i < n; i++) {
-            mx = Math.max(mx, Math.abs(p[3 * i]));
-            my = Math.max(my, Math.abs(p[3 * i + 1]));
-            mz = Math.max(mz, Math.abs(p[3 * i + 2]));
+            mx = Math.max(mx, Math.abs(points[3 * i]));
+            my = Math.max(my, Math.abs(points[3 * i + 1]));
+            mz = Math.max(mz, Math.abs(points[3 * i + 2]));
+        }
+        original = spatialOrder(points, n, mx, my, mz);
+        p = new double[3 * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(points, 3 * original[i], p, 3 * i, 3);
         }
         mergeTol = 3 * 0x1p-52 * (mx + my + mz);
+        diameter = 2 * Math.sqrt(mx * mx + my * my + mz * mz);
         link = new int[n];
         vertexMark = new int[n];
         outEdge = new int[n];
         int faces = Math.max(16, Math.min(2 * n, 1 << 16));
         growFaces(faces);
         growEdges(3 * faces);
+    }
+
+    /**
+     * The points sorted along a Z-order (Morton) curve over their bounding box, ties by index. An
+     * outside set holds points near each other, so this keeps them near in memory too: the build
+     * is bound by cache misses on the points, not by arithmetic. Identity past 2^21 points.
+     */
+    private static int[] spatialOrder(double[] p, int n, double mx, double my, double mz) {
+        int[] order = new int[n];
+        if (n >= 1 << 21) {
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            return order;
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = interleave(cell(p[3 * i], mx)) << 2 | interleave(cell(p[3 * i + 1], my)) << 1
+                    | interleave(cell(p[3 * i + 2], mz));
+            keys[i] = keys[i] << 21 | i;
+        }
+        Arrays.sort(keys);
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (keys[i] & ((1 << 21) - 1));
+        }
+        return order;
+    }
+
+    /** The 14-bit cell of coordinate c in [-m, m]. */
+    private static long cell(double c, double m) {
+        return m > 0 ? Math.min((1 << 14) - 1, (long) ((c / m + 1) * (1 << 13))) : 0;
+    }
+
+    /** Spreads the low 14 bits of v to every third bit. */
+    private static long interleave(long v) {
+        long r = 0;
+        for (int b = 0; b < 14; b++) {
+            r |= (v >> b & 1) << 3 * b;
+        }
+        return r;
     }
 
     /** Builds the hull into {@link #faces}. */
@@ -508,7 +553,7 @@ final class QuickHull {
             boolean merge = false;
             if (!largerOnly) {
                 merge = centroidAbove(g, f) || centroidAbove(f, g);
-            } else if (area[f] > area[g]) {
+            } else if (plane[8 * f + 7] > plane[8 * g + 7]) {
                 if (centroidAbove(g, f)) {
                     merge = true;
                 } else if (centroidAbove(f, g)) {
@@ -538,8 +583,8 @@ final class QuickHull {
     /** Whether the centroid of face {@code g} is not clearly below the plane of face {@code f}. */
     private boolean centroidAbove(int g, int f) {
         distanceTests++;
-        return plane[4 * f] * centroid[3 * g] + plane[4 * f + 1] * centroid[3 * g + 1]
-                + plane[4 * f + 2] * centroid[3 * g + 2] - plane[4 * f + 3] > -mergeTol;
+        return plane[8 * f] * plane[8 * g + 4] + plane[8 * f + 1] * plane[8 * g + 5]
+                + plane[8 * f + 2] * plane[8 * g + 6] - plane[8 * f + 3] > -mergeTol;
     }
 
     /**
@@ -718,26 +763,26 @@ final class QuickHull {
 
     private void setPlane(int f, double nx, double ny, double nz, double cx, double cy, double cz) {
         double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        area[f] = l / 2;
+        plane[8 * f + 7] = l / 2;
         if (l > 0) {
             nx /= l;
             ny /= l;
             nz /= l;
         }
-        plane[4 * f] = nx;
-        plane[4 * f + 1] = ny;
-        plane[4 * f + 2] = nz;
-        plane[4 * f + 3] = nx * cx + ny * cy + nz * cz;
-        centroid[3 * f] = cx;
-        centroid[3 * f + 1] = cy;
-        centroid[3 * f + 2] = cz;
+        plane[8 * f] = nx;
+        plane[8 * f + 1] = ny;
+        plane[8 * f + 2] = nz;
+        plane[8 * f + 3] = nx * cx + ny * cy + nz * cz;
+        plane[8 * f + 4] = cx;
+        plane[8 * f + 5] = cy;
+        plane[8 * f + 6] = cz;
     }
 
     // ---------------------------------------------------------------- helpers
 
     private double dist(int f, int q) {
         distanceTests++;
-        int b = 4 * f, c = 3 * q;
+        int b = 8 * f, c = 3 * q;
         return plane[b] * p[c] + plane[b + 1] * p[c + 1] + plane[b + 2] * p[c + 2] - plane[b + 3];
     }
 
@@ -749,7 +794,11 @@ final class QuickHull {
         return ++stamp;
     }
 
-    /** Puts {@code q} in the outside set of the face of {@code fs[0..count)} it is furthest above, if more than eps. */
+    /**
+     * Puts {@code q} in the outside set of the first face of {@code fs[0..count)} it is more than
+     * eps above, if any. The search starts at the face the previous point went to: orphans of one
+     * old face tend to see the same new face, so most points cost one or two tests.
+     */
     private void assign(int q, int[] fs, int count) {
         int to = -1;
         double best = eps;
@@ -768,6 +817,8 @@ final class QuickHull {
             outside[to] = q;
         }
     }
+
+    private int lastAssigned;
 
     /**
      * Empties the outside set of face {@code g}: each point goes to face {@code f} if it is more
@@ -859,9 +910,7 @@ final class QuickHull {
 
     private void growFaces(int cap) {
         edgeOf = Arrays.copyOf(edgeOf, cap);
-        plane = Arrays.copyOf(plane, 4 * cap);
-        centroid = Arrays.copyOf(centroid, 3 * cap);
-        area = Arrays.copyOf(area, cap);
+        plane = Arrays.copyOf(plane, 8 * cap);
         size = Arrays.copyOf(size, cap);
         state = Arrays.copyOf(state, cap);
         mark = Arrays.copyOf(mark, cap);
@@ -904,98 +953,145 @@ final class QuickHull {
      * fold; this gives the polygon faces the engine wants (a box from noisy points has six).
      */
     private void flatten() {
-        boolean changed = true;
-        for (int round = 0; changed && round < 8; round++) {
-            changed = dropSlivers();
-            changed |= mergeCoplanar();
+        int count = 0;
+        int[] candidates = new int[faceTop];
+        for (int f = 0; f < faceTop; f++) {
+            if (state[f] != DEAD) {
+                candidates[count++] = f;
+            }
         }
+        // Later rounds look only at the faces a merge changed: the rest cannot have become flat.
+        for (int round = 0; count > 0 && round < 8; round++) {
+            touchedCount = 0;
+            dropSlivers(candidates, count);
+            mergeCoplanar(candidates, count);
+            candidates = Arrays.copyOf(touched, touchedCount);
+            count = touchedCount;
+        }
+    }
+
+    private int[] touched = new int[16];
+    private int touchedCount;
+
+    private void touch(int f) {
+        if (touchedCount == touched.length) {
+            touched = Arrays.copyOf(touched, 2 * touchedCount);
+        }
+        touched[touchedCount++] = f;
     }
 
     /** Merges each face narrower than eps (all vertices within eps of its longest edge's line) into the face across that edge. */
-    private boolean dropSlivers() {
-        boolean changed = false;
-        for (int f = 0; f < faceTop; f++) {
-            while (state[f] != DEAD) {
-                int e0 = edgeOf[f], e = e0, longest = e0;
-                double best = -1;
-                do {
-                    int a = 3 * tail(e), b = 3 * to[e];
-                    double dx = p[b] - p[a], dy = p[b + 1] - p[a + 1], dz = p[b + 2] - p[a + 2];
-                    double l = dx * dx + dy * dy + dz * dz;
-                    if (l > best) {
-                        best = l;
-                        longest = e;
-                    }
-                    e = next[e];
-                } while (e != e0);
-                int a = 3 * tail(longest), b = 3 * to[longest];
-                double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-                boolean thin = true;
-                e = e0;
-                do {
-                    int q = 3 * to[e];
-                    double wx = p[q] - p[a], wy = p[q + 1] - p[a + 1], wz = p[q + 2] - p[a + 2];
-                    double cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
-                    if (cx * cx + cy * cy + cz * cz > eps * eps * best) {
-                        thin = false;
-                        break;
-                    }
-                    e = next[e];
-                } while (e != e0);
-                if (!thin) {
-                    break;
-                }
-                absorb(face[twin[longest]], twin[longest]);
+    private void dropSlivers(int[] candidates, int count) {
+        for (int i = 0; i < count; i++) {
+            int f = candidates[i];
+            if (state[f] != DEAD && plane[8 * f + 7] <= 2 * eps * diameter && isSliver(f)) {
+                int across = twin[longestEdge(f)];
+                touch(absorb(face[across], across));
                 merges++;
-                changed = true;
             }
         }
-        return changed;
+    }
+
+    private int longestEdge(int f) {
+        int e0 = edgeOf[f], e = e0, longest = e0;
+        double best = -1;
+        do {
+            int a = 3 * tail(e), b = 3 * to[e];
+            double dx = p[b] - p[a], dy = p[b + 1] - p[a + 1], dz = p[b + 2] - p[a + 2];
+            double l = dx * dx + dy * dy + dz * dz;
+            if (l > best) {
+                best = l;
+                longest = e;
+            }
+            e = next[e];
+        } while (e != e0);
+        return longest;
+    }
+
+    private boolean isSliver(int f) {
+        int longest = longestEdge(f);
+        int a = 3 * tail(longest), b = 3 * to[longest];
+        double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+        double len2 = ux * ux + uy * uy + uz * uz;
+        int e0 = edgeOf[f], e = e0;
+        do {
+            int q = 3 * to[e];
+            double wx = p[q] - p[a], wy = p[q + 1] - p[a + 1], wz = p[q + 2] - p[a + 2];
+            double cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+            if (cx * cx + cy * cy + cz * cz > eps * eps * len2) {
+                return false;
+            }
+            e = next[e];
+        } while (e != e0);
+        return true;
     }
 
     /** Merges neighbouring faces coplanar within eps, larger faces first so that they absorb the smaller. */
-    private boolean mergeCoplanar() {
-        boolean changed = false;
-        int count = 0;
-        Integer[] order = new Integer[faceTop];
-        for (int f = 0; f < faceTop; f++) {
-            if (state[f] != DEAD) {
-                order[count++] = f;
+    private void mergeCoplanar(int[] candidates, int count) {
+        // Sort by area, descending, ties by slot: a primitive sort of (area bits, slot) keys.
+        // Only faces with a flat neighbour need ordering; finding them in slot order is cache-friendly.
+        long[] keys = new long[16];
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            int f = candidates[i];
+            if (state[f] != DEAD && hasFlatNeighbour(f)) {
+                if (k == keys.length) {
+                    keys = Arrays.copyOf(keys, 2 * k);
+                }
+                keys[k++] = (Long.MAX_VALUE - Double.doubleToLongBits(plane[8 * f + 7])) & ~SLOT_MASK | f;
             }
         }
-        Arrays.sort(order, 0, count, (a, b) -> Double.compare(area[b], area[a]));
-        for (int i = 0; i < count; i++) {
-            int f = order[i];
+        Arrays.sort(keys, 0, k);
+        for (int i = 0; i < k; i++) {
+            int f = (int) (keys[i] & SLOT_MASK);
             boolean merged = true;
             while (merged && state[f] != DEAD) {
                 merged = false;
                 int e0 = edgeOf[f], e = e0;
                 do {
-                    int g = face[twin[e]];
-                    if (flatWith(f, g)) {
-                        absorb(f, e);
+                    if (flatWith(f, face[twin[e]])) {
+                        f = absorb(f, e);
+                        touch(f);
                         merges++;
                         merged = true;
-                        changed = true;
                         break;
                     }
                     e = next[e];
                 } while (e != e0);
             }
         }
-        return changed;
+    }
+
+    private static final long SLOT_MASK = (1L << 31) - 1;
+
+    private boolean hasFlatNeighbour(int f) {
+        int e0 = edgeOf[f], e = e0;
+        do {
+            if (flatWith(f, face[twin[e]])) {
+                return true;
+            }
+            e = next[e];
+        } while (e != e0);
+        return false;
     }
 
     /** Whether face g's vertices all lie within eps of face f's plane, g facing the same side. */
     private boolean flatWith(int f, int g) {
-        if (plane[4 * f] * plane[4 * g] + plane[4 * f + 1] * plane[4 * g + 1] + plane[4 * f + 2] * plane[4 * g + 2] <= 0) {
+        if (plane[8 * f] * plane[8 * g] + plane[8 * f + 1] * plane[8 * g + 1] + plane[8 * f + 2] * plane[8 * g + 2] <= 0) {
+            return false;
+        }
+        // The centroid first: it is within eps (to rounding) whenever all vertices are, and costs one look-up.
+        distanceTests++;
+        double dc = plane[8 * f] * plane[8 * g + 4] + plane[8 * f + 1] * plane[8 * g + 5]
+                + plane[8 * f + 2] * plane[8 * g + 6] - plane[8 * f + 3];
+        if (!(Math.abs(dc) <= eps + mergeTol)) {
             return false;
         }
         int e0 = edgeOf[g], e = e0;
         do {
             int q = to[e];
             distanceTests++;
-            double d = plane[4 * f] * p[3 * q] + plane[4 * f + 1] * p[3 * q + 1] + plane[4 * f + 2] * p[3 * q + 2] - plane[4 * f + 3];
+            double d = plane[8 * f] * p[3 * q] + plane[8 * f + 1] * p[3 * q + 1] + plane[8 * f + 2] * p[3 * q + 2] - plane[8 * f + 3];
             if (!(Math.abs(d) <= eps)) {
                 return false;
             }
@@ -1019,7 +1115,7 @@ final class QuickHull {
                 int[] loop = new int[size[f]];
                 int e = edgeOf[f];
                 for (int i = 0; i < loop.length; i++, e = next[e]) {
-                    loop[i] = tail(e);
+                    loop[i] = original[tail(e)];
                 }
                 faces[k++] = loop;
             }
