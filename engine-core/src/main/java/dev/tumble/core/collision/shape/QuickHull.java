@@ -1,5 +1,9 @@
 package dev.tumble.core.collision.shape;
 
+import static dev.tumble.core.collision.shape.HullMesh.DEAD;
+import static dev.tumble.core.collision.shape.HullMesh.LIVE;
+import static dev.tumble.core.collision.shape.HullMesh.NONCONVEX;
+
 import java.util.Arrays;
 
 /**
@@ -24,15 +28,13 @@ import java.util.Arrays;
  * grow, and coplanar triangles end up as one polygon face. A merge that would leave a vertex
  * with only two faces removes that vertex (or the triangle around it).
  *
- * <p>Half-edges: {@code to[e]} is the vertex e points to (its tail is {@code to[prev[e]]}),
+ * <p>Half-edges: {@code mesh.to[e]} is the vertex e points to (its tail is {@code mesh.to[mesh.prev[e]]}),
  * {@code next}/{@code prev} run counter-clockwise seen from outside, {@code twin} is the opposite
  * half-edge and {@code face} its face. Faces have one half-edge, a unit outward normal and
  * offset ({@code n·x = d}), centroid, area and vertex count. Removed faces and half-edges go to
  * free lists and are reused.
  */
 final class QuickHull {
-    private static final byte DEAD = 0, LIVE = 1, NONCONVEX = 2;
-
     private final double[] p; // xyz per point, in spatial order
     private final int[] original; // point index in p -> index in the caller's array
     private final int n;
@@ -40,31 +42,11 @@ final class QuickHull {
     private final double mergeTol; // rounding-level: what convexity can be decided to
     private final double diameter; // bounds every edge length: a face narrower than eps has area at most 2·eps·diameter
 
-    // ---- half-edges
-    private int[] to = new int[0], next = new int[0], prev = new int[0], twin = new int[0], face = new int[0];
-    private int edgeTop;
-    private int[] freeEdges = new int[16];
-    private int freeEdgeTop;
-
-    // ---- faces
-    private int[] edgeOf = new int[0]; // one half-edge of the face
-    private double[] plane = new double[0]; // per face nx, ny, nz, d, centroid xyz, area: one cache line
-    private int[] size = new int[0]; // vertex count
-    private byte[] state = new byte[0];
-    private int[] mark = new int[0]; // visit stamps
-    private int[] outside = new int[0]; // first point of the outside set, -1 if none
-    private int faceTop;
-    private int[] freeFaces = new int[16];
-    private int freeFaceTop;
-
+    private final HullMesh mesh;
     private final int[] link; // per point: next in its outside set
 
     /** Point–plane distance evaluations made (for the scaling test). */
     long distanceTests;
-    /** Times the visible region was not bounded by one simple loop and had to be grown (for tests). */
-    int repairs;
-    /** Face merges made (for tests). */
-    int merges;
 
     /** After {@link #build()}: the faces, as loops of point indices, counter-clockwise from outside. */
     int[][] faces;
@@ -106,9 +88,7 @@ final class QuickHull {
         link = new int[n];
         vertexMark = new int[n];
         outEdge = new int[n];
-        int faces = Math.max(16, Math.min(2 * n, 1 << 16));
-        growFaces(faces);
-        growEdges(3 * faces);
+        mesh = new HullMesh(p, Math.max(16, Math.min(2 * n, 1 << 16)), eps);
     }
 
     /**
@@ -156,13 +136,13 @@ final class QuickHull {
         initialTetrahedron();
         while (workTop > 0) {
             int f = work[--workTop];
-            if (state[f] == DEAD || outside[f] < 0) {
+            if (mesh.state[f] == DEAD || mesh.outside[f] < 0) {
                 continue;
             }
             // The furthest point of the outside set, against the face's current plane (merges move it).
             int eye = -1;
             double best = eps;
-            for (int q = outside[f]; q >= 0; q = link[q]) {
+            for (int q = mesh.outside[f]; q >= 0; q = link[q]) {
                 double d = dist(f, q);
                 if (d > best) {
                     best = d;
@@ -170,13 +150,13 @@ final class QuickHull {
                 }
             }
             if (eye < 0) {
-                outside[f] = -1; // nothing clearly outside any more
+                mesh.outside[f] = -1; // nothing clearly outside any more
                 continue;
             }
             addPoint(eye, f);
         }
-        flatten();
-        collect();
+        new CoplanarFaceMerger(mesh, p, eps, diameter).run();
+        faces = mesh.loops(original);
     }
 
     // ---------------------------------------------------------------- initial tetrahedron
@@ -245,15 +225,15 @@ final class QuickHull {
             i1 = i2;
             i2 = s;
         }
-        int[] fs = {triangle(i0, i1, i2), triangle(i0, i3, i1), triangle(i1, i3, i2), triangle(i2, i3, i0)};
+        int[] fs = {mesh.triangle(i0, i1, i2), mesh.triangle(i0, i3, i1), mesh.triangle(i1, i3, i2), mesh.triangle(i2, i3, i0)};
         for (int a = 0; a < 4; a++) {
-            int e = edgeOf[fs[a]];
-            for (int k = 0; k < 3; k++, e = next[e]) {
+            int e = mesh.edgeOf[fs[a]];
+            for (int k = 0; k < 3; k++, e = mesh.next[e]) {
                 for (int b = 0; b < 4; b++) {
-                    int g = edgeOf[fs[b]];
-                    for (int j = 0; j < 3; j++, g = next[g]) {
-                        if (to[g] == tail(e) && tail(g) == to[e]) {
-                            twin[e] = g;
+                    int g = mesh.edgeOf[fs[b]];
+                    for (int j = 0; j < 3; j++, g = mesh.next[g]) {
+                        if (mesh.to[g] == mesh.tail(e) && mesh.tail(g) == mesh.to[e]) {
+                            mesh.twin[e] = g;
                         }
                     }
                 }
@@ -265,7 +245,7 @@ final class QuickHull {
             }
         }
         for (int k = 3; k >= 0; k--) {
-            if (outside[fs[k]] >= 0) {
+            if (mesh.outside[fs[k]] >= 0) {
                 push(fs[k]);
             }
         }
@@ -295,46 +275,44 @@ final class QuickHull {
         }
         for (int i = 0; i < h; i++) {
             int e = horizon[i];
-            int f = triangle(tail(e), to[e], eye);
-            int e0 = edgeOf[f];
-            int across = twin[e];
-            twin[e0] = across;
-            twin[across] = e0;
+            int f = mesh.triangle(mesh.tail(e), mesh.to[e], eye);
+            int e0 = mesh.edgeOf[f];
+            int across = mesh.twin[e];
+            mesh.twin[e0] = across;
+            mesh.twin[across] = e0;
             newFaces[i] = f;
         }
         newFaceCount = h;
         for (int i = 0; i < h; i++) {
-            int e1 = next[edgeOf[newFaces[i]]]; // b_i → eye
-            int e2 = prev[edgeOf[newFaces[(i + 1) % h]]]; // eye → a_{i+1}
-            twin[e1] = e2;
-            twin[e2] = e1;
+            int e1 = mesh.next[mesh.edgeOf[newFaces[i]]]; // b_i → eye
+            int e2 = mesh.prev[mesh.edgeOf[newFaces[(i + 1) % h]]]; // eye → a_{i+1}
+            mesh.twin[e1] = e2;
+            mesh.twin[e2] = e1;
         }
         for (int i = 0; i < visibleCount; i++) {
             int f = visible[i];
-            int e = edgeOf[f];
-            int s = size[f];
+            int e = mesh.edgeOf[f];
+            int s = mesh.size[f];
             for (int k = 0; k < s; k++) {
-                int nextE = next[e];
-                freeEdge(e);
+                int nextE = mesh.next[e];
+                mesh.freeEdge(e);
                 e = nextE;
             }
-            freeFace(f);
+            mesh.freeFace(f);
         }
         // Merge what is not clearly convex: first against the larger face only, then all.
         for (int i = 0; i < newFaceCount; i++) {
             int f = newFaces[i];
-            if (state[f] == LIVE) {
+            if (mesh.state[f] == LIVE) {
                 while (mergeNonConvex(f, true)) {
-                    merges++;
                 }
             }
         }
         for (int i = 0; i < newFaceCount; i++) {
             int f = newFaces[i];
-            if (state[f] == NONCONVEX) {
-                state[f] = LIVE;
+            if (mesh.state[f] == NONCONVEX) {
+                mesh.state[f] = LIVE;
                 while (mergeNonConvex(f, false)) {
-                    merges++;
                 }
             }
         }
@@ -345,7 +323,7 @@ final class QuickHull {
         }
         for (int i = newFaceCount - 1; i >= 0; i--) {
             int f = newFaces[i];
-            if (state[f] != DEAD && outside[f] >= 0) {
+            if (mesh.state[f] != DEAD && mesh.outside[f] >= 0) {
                 push(f);
             }
         }
@@ -362,10 +340,10 @@ final class QuickHull {
         visibleMark = vis;
         visibleCount = 0;
         horizonCount = 0;
-        mark[start] = vis;
+        mesh.mark[start] = vis;
         addVisible(start);
-        stackEdge[0] = edgeOf[start];
-        stackStop[0] = edgeOf[start];
+        stackEdge[0] = mesh.edgeOf[start];
+        stackStop[0] = mesh.edgeOf[start];
         stackFresh[0] = true;
         int top = 1;
         while (top > 0) {
@@ -375,25 +353,25 @@ final class QuickHull {
                 continue;
             }
             stackFresh[top - 1] = false;
-            stackEdge[top - 1] = next[e];
-            int t = twin[e], g = face[t];
-            if (mark[g] == vis) {
+            stackEdge[top - 1] = mesh.next[e];
+            int t = mesh.twin[e], g = mesh.face[t];
+            if (mesh.mark[g] == vis) {
                 continue;
             }
-            if (mark[g] != hid && dist(g, eye) > eps) {
-                mark[g] = vis;
+            if (mesh.mark[g] != hid && dist(g, eye) > eps) {
+                mesh.mark[g] = vis;
                 addVisible(g);
                 if (top == stackEdge.length) {
                     stackEdge = Arrays.copyOf(stackEdge, 2 * top);
                     stackStop = Arrays.copyOf(stackStop, 2 * top);
                     stackFresh = Arrays.copyOf(stackFresh, 2 * top);
                 }
-                stackEdge[top] = next[t]; // around g, from the edge after the one back to f
+                stackEdge[top] = mesh.next[t]; // around g, from the edge after the one back to f
                 stackStop[top] = t;
                 stackFresh[top] = false;
                 top++;
             } else {
-                mark[g] = hid;
+                mesh.mark[g] = hid;
                 addHorizon(e);
             }
         }
@@ -409,8 +387,8 @@ final class QuickHull {
         int seen = newStamp();
         for (int i = 0; i < h; i++) {
             int e = horizon[i];
-            int a = tail(e);
-            if (vertexMark[a] == seen || to[e] != tail(horizon[(i + 1) % h]) || mark[face[twin[e]]] == vis) {
+            int a = mesh.tail(e);
+            if (vertexMark[a] == seen || mesh.to[e] != mesh.tail(horizon[(i + 1) % h]) || mesh.mark[mesh.face[mesh.twin[e]]] == vis) {
                 return false;
             }
             vertexMark[a] = seen;
@@ -426,23 +404,22 @@ final class QuickHull {
      * behind the others joining the visible set.
      */
     private void repairVisibleSet() {
-        repairs++;
         int vis = visibleMark;
         while (true) {
             horizonCount = 0;
             for (int i = 0; i < visibleCount; i++) {
-                int e0 = edgeOf[visible[i]], e = e0;
+                int e0 = mesh.edgeOf[visible[i]], e = e0;
                 do {
-                    if (mark[face[twin[e]]] != vis) {
+                    if (mesh.mark[mesh.face[mesh.twin[e]]] != vis) {
                         addHorizon(e);
                     }
-                    e = next[e];
+                    e = mesh.next[e];
                 } while (e != e0);
             }
             int seen = newStamp();
             int pinch = -1;
             for (int i = 0; i < horizonCount && pinch < 0; i++) {
-                int a = tail(horizon[i]);
+                int a = mesh.tail(horizon[i]);
                 if (vertexMark[a] == seen) {
                     pinch = a;
                 }
@@ -453,8 +430,8 @@ final class QuickHull {
                 // Every face around the pinch vertex joins: it becomes interior to the visible set.
                 int start = outEdge[pinch], e = start;
                 do {
-                    makeVisible(face[e]);
-                    e = next[twin[e]];
+                    makeVisible(mesh.face[e]);
+                    e = mesh.next[mesh.twin[e]];
                 } while (e != start);
                 continue;
             }
@@ -463,7 +440,7 @@ final class QuickHull {
             int e = horizon[0];
             do {
                 work2(traced++, e);
-                e = outEdge[to[e]];
+                e = outEdge[mesh.to[e]];
             } while (e != horizon[0] && traced <= horizonCount);
             if (traced == horizonCount) {
                 System.arraycopy(loop, 0, horizon, 0, traced);
@@ -483,8 +460,8 @@ final class QuickHull {
     }
 
     private void makeVisible(int f) {
-        if (mark[f] != visibleMark) {
-            mark[f] = visibleMark;
+        if (mesh.mark[f] != visibleMark) {
+            mesh.mark[f] = visibleMark;
             addVisible(f);
         }
     }
@@ -499,28 +476,28 @@ final class QuickHull {
         int bestStamp = -1, bestSize = -1;
         int[] stack = new int[64];
         for (int i = 0; i < horizonCount; i++) {
-            int g0 = face[twin[horizon[i]]];
-            if (mark[g0] >= regionStamp) {
+            int g0 = mesh.face[mesh.twin[horizon[i]]];
+            if (mesh.mark[g0] >= regionStamp) {
                 continue; // already in a region
             }
             int region = ++stamp;
             int size = 0, top = 0;
-            mark[g0] = region;
+            mesh.mark[g0] = region;
             stack[top++] = g0;
             while (top > 0) {
                 int g = stack[--top];
                 size++;
-                int e0 = edgeOf[g], e = e0;
+                int e0 = mesh.edgeOf[g], e = e0;
                 do {
-                    int h = face[twin[e]];
-                    if (mark[h] != vis && mark[h] < regionStamp) {
-                        mark[h] = region;
+                    int h = mesh.face[mesh.twin[e]];
+                    if (mesh.mark[h] != vis && mesh.mark[h] < regionStamp) {
+                        mesh.mark[h] = region;
                         if (top == stack.length) {
                             stack = Arrays.copyOf(stack, 2 * top);
                         }
                         stack[top++] = h;
                     }
-                    e = next[e];
+                    e = mesh.next[e];
                 } while (e != e0);
             }
             if (size > bestSize) {
@@ -528,8 +505,8 @@ final class QuickHull {
                 bestStamp = region;
             }
         }
-        for (int f = 0; f < faceTop; f++) {
-            if (state[f] != DEAD && mark[f] >= regionStamp && mark[f] != bestStamp) {
+        for (int f = 0; f < mesh.faceTop; f++) {
+            if (mesh.state[f] != DEAD && mesh.mark[f] >= regionStamp && mesh.mark[f] != bestStamp) {
                 makeVisible(f);
             }
         }
@@ -546,14 +523,14 @@ final class QuickHull {
      * @return whether a merge was made (f's boundary changed; call again)
      */
     private boolean mergeNonConvex(int f, boolean largerOnly) {
-        int e0 = edgeOf[f], e = e0;
+        int e0 = mesh.edgeOf[f], e = e0;
         boolean convex = true;
         do {
-            int t = twin[e], g = face[t];
+            int t = mesh.twin[e], g = mesh.face[t];
             boolean merge = false;
             if (!largerOnly) {
                 merge = centroidAbove(g, f) || centroidAbove(f, g);
-            } else if (plane[8 * f + 7] > plane[8 * g + 7]) {
+            } else if (mesh.plane[8 * f + 7] > mesh.plane[8 * g + 7]) {
                 if (centroidAbove(g, f)) {
                     merge = true;
                 } else if (centroidAbove(f, g)) {
@@ -572,10 +549,10 @@ final class QuickHull {
                 }
                 return true;
             }
-            e = next[e];
+            e = mesh.next[e];
         } while (e != e0);
         if (!convex) {
-            state[f] = NONCONVEX;
+            mesh.state[f] = NONCONVEX;
         }
         return false;
     }
@@ -583,199 +560,24 @@ final class QuickHull {
     /** Whether the centroid of face {@code g} is not clearly below the plane of face {@code f}. */
     private boolean centroidAbove(int g, int f) {
         distanceTests++;
-        return plane[8 * f] * plane[8 * g + 4] + plane[8 * f + 1] * plane[8 * g + 5]
-                + plane[8 * f + 2] * plane[8 * g + 6] - plane[8 * f + 3] > -mergeTol;
+        return mesh.plane[8 * f] * mesh.plane[8 * g + 4] + mesh.plane[8 * f + 1] * mesh.plane[8 * g + 5]
+                + mesh.plane[8 * f + 2] * mesh.plane[8 * g + 6] - mesh.plane[8 * f + 3] > -mergeTol;
     }
 
     /**
      * Face {@code f} absorbs the face across its half-edge {@code shared} (and the whole run of
-     * edges they share), then {@link #tidy tidies}; the outside sets of the faces that went move
+     * edges they share), then {@link HullMesh#tidy tidies}; the outside sets of the faces that went move
      * to the face that stays.
      *
      * @return the face that stays (f, unless f itself went into a neighbour)
      */
     private int absorb(int f, int shared) {
-        deadCount = 0;
-        absorbCore(f, shared);
-        int keep = tidy(f);
-        for (int i = 0; i < deadCount; i++) {
-            takeOutsideSet(dead[i], keep, -1);
-            freeFace(dead[i]);
+        int keep = mesh.merge(f, shared);
+        for (int i = 0; i < mesh.deadCount; i++) {
+            takeOutsideSet(mesh.dead[i], keep, -1);
         }
+        mesh.freeDead();
         return keep;
-    }
-
-    private int[] dead = new int[8];
-    private int deadCount;
-
-    private void died(int f) {
-        state[f] = DEAD; // freed by absorb, after its points move
-        if (deadCount == dead.length) {
-            dead = Arrays.copyOf(dead, 2 * deadCount);
-        }
-        dead[deadCount++] = f;
-    }
-
-    /** Splices the face across {@code shared} into f: the shared run of edges goes on both sides. */
-    private void absorbCore(int f, int shared) {
-        int g = face[twin[shared]];
-        int fPrev = prev[shared], fNext = next[shared];
-        int gPrev = prev[twin[shared]], gNext = next[twin[shared]];
-        while (face[twin[fPrev]] == g) {
-            fPrev = prev[fPrev];
-            gNext = next[gNext];
-        }
-        while (face[twin[fNext]] == g) {
-            gPrev = prev[gPrev];
-            fNext = next[fNext];
-        }
-        for (int e = next[fPrev]; e != fNext; ) {
-            int nextE = next[e];
-            freeEdge(e);
-            e = nextE;
-        }
-        for (int e = next[gPrev]; e != gNext; ) {
-            int nextE = next[e];
-            freeEdge(e);
-            e = nextE;
-        }
-        for (int e = gNext; ; e = next[e]) {
-            face[e] = f;
-            if (e == gPrev) {
-                break;
-            }
-        }
-        next[gPrev] = fNext;
-        prev[fNext] = gPrev;
-        next[fPrev] = gNext;
-        prev[gNext] = fPrev;
-        edgeOf[f] = fNext;
-        int count = 0;
-        int e = fNext;
-        do {
-            count++;
-            e = next[e];
-        } while (e != fNext);
-        size[f] = count;
-        died(g);
-    }
-
-    /**
-     * Repairs face f after a splice, until it has no vertex with only f and one other face N
-     * around it: if N is coplanar with f within eps the two merge (the vertex goes with their
-     * shared run); otherwise the vertex lies on the line where their planes meet and is removed
-     * (N's two half-edges there become one, or N goes if it is a triangle; if f is the
-     * triangle, f goes into N). A face left with two edges is closed up. Refits the face that
-     * stays.
-     *
-     * @return the face that stays: f, or the face f went into
-     */
-    private int tidy(int f) {
-        while (true) {
-            if (size[f] == 2) { // two edges: join the faces across them, f goes
-                int a = edgeOf[f], b = next[a], ta = twin[a], tb = twin[b];
-                twin[ta] = tb;
-                twin[tb] = ta;
-                freeEdge(a);
-                freeEdge(b);
-                died(f);
-                f = face[ta];
-                continue;
-            }
-            fit(f);
-            int e0 = edgeOf[f], e = e0, before = -1, nFace = -1;
-            do {
-                if (face[twin[prev[e]]] == face[twin[e]]) {
-                    before = prev[e];
-                    nFace = face[twin[e]];
-                    break;
-                }
-                e = next[e];
-            } while (e != e0);
-            if (nFace < 0) {
-                return f;
-            }
-            if (flatWith(f, nFace) || size[f] == 3 && size[nFace] == 3) {
-                absorbCore(f, e);
-            } else if (size[f] > 3) {
-                removeVertex(f, before, e);
-            } else {
-                removeVertex(nFace, twin[e], twin[before]); // f, a triangle, goes
-                f = nFace;
-            }
-        }
-    }
-
-    /** Removes the vertex between half-edges {@code before} and {@code after} of face f (see {@link #tidy}). */
-    private void removeVertex(int f, int before, int after) {
-        int nFace = face[twin[after]];
-        if (edgeOf[f] == before) {
-            edgeOf[f] = after;
-        }
-        int inN = twin[after]; // z → x in N, followed there by twin[before], x → w
-        int across;
-        boolean triangle = size[nFace] == 3;
-        if (triangle) {
-            across = twin[prev[inN]]; // N's third edge w → z: its twin becomes after's
-            freeEdge(prev[inN]);
-            freeEdge(twin[before]);
-            died(nFace);
-        } else {
-            across = twin[before]; // x → w in N becomes z → w
-            prev[across] = prev[inN];
-            next[prev[inN]] = across;
-            if (edgeOf[nFace] == inN) {
-                edgeOf[nFace] = across;
-            }
-        }
-        freeEdge(inN);
-        // In f, drop `before`: `after` now starts where `before` started.
-        prev[after] = prev[before];
-        next[prev[before]] = after;
-        freeEdge(before);
-        twin[after] = across;
-        twin[across] = after;
-        size[f]--;
-        if (!triangle) {
-            fit(nFace);
-        }
-    }
-
-    /** Recomputes face f's vertex count, Newell normal, offset through the centroid, and area. */
-    private void fit(int f) {
-        double nx = 0, ny = 0, nz = 0, cx = 0, cy = 0, cz = 0;
-        int e0 = edgeOf[f], e = e0, count = 0;
-        do {
-            int a = 3 * tail(e), b = 3 * to[e];
-            double ax = p[a], ay = p[a + 1], az = p[a + 2];
-            nx += (ay - p[b + 1]) * (az + p[b + 2]);
-            ny += (az - p[b + 2]) * (ax + p[b]);
-            nz += (ax - p[b]) * (ay + p[b + 1]);
-            cx += ax;
-            cy += ay;
-            cz += az;
-            count++;
-            e = next[e];
-        } while (e != e0);
-        setPlane(f, nx, ny, nz, cx / count, cy / count, cz / count);
-        size[f] = count;
-    }
-
-    private void setPlane(int f, double nx, double ny, double nz, double cx, double cy, double cz) {
-        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        plane[8 * f + 7] = l / 2;
-        if (l > 0) {
-            nx /= l;
-            ny /= l;
-            nz /= l;
-        }
-        plane[8 * f] = nx;
-        plane[8 * f + 1] = ny;
-        plane[8 * f + 2] = nz;
-        plane[8 * f + 3] = nx * cx + ny * cy + nz * cz;
-        plane[8 * f + 4] = cx;
-        plane[8 * f + 5] = cy;
-        plane[8 * f + 6] = cz;
     }
 
     // ---------------------------------------------------------------- helpers
@@ -783,12 +585,9 @@ final class QuickHull {
     private double dist(int f, int q) {
         distanceTests++;
         int b = 8 * f, c = 3 * q;
-        return plane[b] * p[c] + plane[b + 1] * p[c + 1] + plane[b + 2] * p[c + 2] - plane[b + 3];
+        return mesh.plane[b] * p[c] + mesh.plane[b + 1] * p[c + 1] + mesh.plane[b + 2] * p[c + 2] - mesh.plane[b + 3];
     }
 
-    private int tail(int e) {
-        return to[prev[e]];
-    }
 
     private int newStamp() {
         return ++stamp;
@@ -804,7 +603,7 @@ final class QuickHull {
         double best = eps;
         for (int i = 0; i < count; i++) {
             int f = fs[i];
-            if (state[f] != DEAD) {
+            if (mesh.state[f] != DEAD) {
                 double d = dist(f, q);
                 if (d > best) {
                     best = d;
@@ -813,8 +612,8 @@ final class QuickHull {
             }
         }
         if (to >= 0) {
-            link[q] = outside[to];
-            outside[to] = q;
+            link[q] = mesh.outside[to];
+            mesh.outside[to] = q;
         }
     }
 
@@ -825,14 +624,14 @@ final class QuickHull {
      * than eps above it (f ≥ 0), else to the orphans; {@code skip} is left out.
      */
     private void takeOutsideSet(int g, int f, int skip) {
-        for (int q = outside[g], nextQ; q >= 0; q = nextQ) {
+        for (int q = mesh.outside[g], nextQ; q >= 0; q = nextQ) {
             nextQ = link[q];
             if (q == skip) {
                 continue;
             }
             if (f >= 0 && dist(f, q) > eps) {
-                link[q] = outside[f];
-                outside[f] = q;
+                link[q] = mesh.outside[f];
+                mesh.outside[f] = q;
             } else {
                 if (orphanCount == orphans.length) {
                     orphans = Arrays.copyOf(orphans, 2 * orphanCount);
@@ -840,90 +639,9 @@ final class QuickHull {
                 orphans[orphanCount++] = q;
             }
         }
-        outside[g] = -1;
+        mesh.outside[g] = -1;
     }
 
-    /** A new live triangle a → b → c (CCW from outside); its half-edge a → b is {@code edgeOf}. */
-    private int triangle(int a, int b, int c) {
-        int f = newFace();
-        int e0 = newEdge(), e1 = newEdge(), e2 = newEdge();
-        to[e0] = b;
-        to[e1] = c;
-        to[e2] = a;
-        next[e0] = e1;
-        next[e1] = e2;
-        next[e2] = e0;
-        prev[e0] = e2;
-        prev[e1] = e0;
-        prev[e2] = e1;
-        face[e0] = face[e1] = face[e2] = f;
-        edgeOf[f] = e0;
-        size[f] = 3;
-        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-        double wx = p[3 * c] - p[3 * a], wy = p[3 * c + 1] - p[3 * a + 1], wz = p[3 * c + 2] - p[3 * a + 2];
-        setPlane(f, uy * wz - uz * wy, uz * wx - ux * wz, ux * wy - uy * wx, (p[3 * a] + p[3 * b] + p[3 * c]) / 3,
-                (p[3 * a + 1] + p[3 * b + 1] + p[3 * c + 1]) / 3, (p[3 * a + 2] + p[3 * b + 2] + p[3 * c + 2]) / 3);
-        return f;
-    }
-
-    private int newFace() {
-        int f;
-        if (freeFaceTop > 0) {
-            f = freeFaces[--freeFaceTop];
-        } else {
-            if (faceTop == state.length) {
-                growFaces(2 * faceTop);
-            }
-            f = faceTop++;
-        }
-        state[f] = LIVE;
-        outside[f] = -1;
-        mark[f] = 0;
-        return f;
-    }
-
-    private void freeFace(int f) {
-        state[f] = DEAD;
-        outside[f] = -1;
-        if (freeFaceTop == freeFaces.length) {
-            freeFaces = Arrays.copyOf(freeFaces, 2 * freeFaceTop);
-        }
-        freeFaces[freeFaceTop++] = f;
-    }
-
-    private int newEdge() {
-        if (freeEdgeTop > 0) {
-            return freeEdges[--freeEdgeTop];
-        }
-        if (edgeTop == to.length) {
-            growEdges(2 * edgeTop);
-        }
-        return edgeTop++;
-    }
-
-    private void freeEdge(int e) {
-        if (freeEdgeTop == freeEdges.length) {
-            freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeTop);
-        }
-        freeEdges[freeEdgeTop++] = e;
-    }
-
-    private void growFaces(int cap) {
-        edgeOf = Arrays.copyOf(edgeOf, cap);
-        plane = Arrays.copyOf(plane, 8 * cap);
-        size = Arrays.copyOf(size, cap);
-        state = Arrays.copyOf(state, cap);
-        mark = Arrays.copyOf(mark, cap);
-        outside = Arrays.copyOf(outside, cap);
-    }
-
-    private void growEdges(int cap) {
-        to = Arrays.copyOf(to, cap);
-        next = Arrays.copyOf(next, cap);
-        prev = Arrays.copyOf(prev, cap);
-        twin = Arrays.copyOf(twin, cap);
-        face = Arrays.copyOf(face, cap);
-    }
 
     private void push(int f) {
         if (workTop == work.length) {
@@ -944,181 +662,5 @@ final class QuickHull {
             horizon = Arrays.copyOf(horizon, 2 * horizonCount);
         }
         horizon[horizonCount++] = e;
-    }
-
-    /**
-     * Merges neighbouring faces that are coplanar within {@code eps} (all vertices of the
-     * neighbour within eps of the face's plane), larger faces first so that they absorb slivers
-     * rather than be tilted by them. Construction merges only what rounding cannot tell from a
-     * fold; this gives the polygon faces the engine wants (a box from noisy points has six).
-     */
-    private void flatten() {
-        int count = 0;
-        int[] candidates = new int[faceTop];
-        for (int f = 0; f < faceTop; f++) {
-            if (state[f] != DEAD) {
-                candidates[count++] = f;
-            }
-        }
-        // Later rounds look only at the faces a merge changed: the rest cannot have become flat.
-        for (int round = 0; count > 0 && round < 8; round++) {
-            touchedCount = 0;
-            dropSlivers(candidates, count);
-            mergeCoplanar(candidates, count);
-            candidates = Arrays.copyOf(touched, touchedCount);
-            count = touchedCount;
-        }
-    }
-
-    private int[] touched = new int[16];
-    private int touchedCount;
-
-    private void touch(int f) {
-        if (touchedCount == touched.length) {
-            touched = Arrays.copyOf(touched, 2 * touchedCount);
-        }
-        touched[touchedCount++] = f;
-    }
-
-    /** Merges each face narrower than eps (all vertices within eps of its longest edge's line) into the face across that edge. */
-    private void dropSlivers(int[] candidates, int count) {
-        for (int i = 0; i < count; i++) {
-            int f = candidates[i];
-            if (state[f] != DEAD && plane[8 * f + 7] <= 2 * eps * diameter && isSliver(f)) {
-                int across = twin[longestEdge(f)];
-                touch(absorb(face[across], across));
-                merges++;
-            }
-        }
-    }
-
-    private int longestEdge(int f) {
-        int e0 = edgeOf[f], e = e0, longest = e0;
-        double best = -1;
-        do {
-            int a = 3 * tail(e), b = 3 * to[e];
-            double dx = p[b] - p[a], dy = p[b + 1] - p[a + 1], dz = p[b + 2] - p[a + 2];
-            double l = dx * dx + dy * dy + dz * dz;
-            if (l > best) {
-                best = l;
-                longest = e;
-            }
-            e = next[e];
-        } while (e != e0);
-        return longest;
-    }
-
-    private boolean isSliver(int f) {
-        int longest = longestEdge(f);
-        int a = 3 * tail(longest), b = 3 * to[longest];
-        double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-        double len2 = ux * ux + uy * uy + uz * uz;
-        int e0 = edgeOf[f], e = e0;
-        do {
-            int q = 3 * to[e];
-            double wx = p[q] - p[a], wy = p[q + 1] - p[a + 1], wz = p[q + 2] - p[a + 2];
-            double cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
-            if (cx * cx + cy * cy + cz * cz > eps * eps * len2) {
-                return false;
-            }
-            e = next[e];
-        } while (e != e0);
-        return true;
-    }
-
-    /** Merges neighbouring faces coplanar within eps, larger faces first so that they absorb the smaller. */
-    private void mergeCoplanar(int[] candidates, int count) {
-        // Sort by area, descending, ties by slot: a primitive sort of (area bits, slot) keys.
-        // Only faces with a flat neighbour need ordering; finding them in slot order is cache-friendly.
-        long[] keys = new long[16];
-        int k = 0;
-        for (int i = 0; i < count; i++) {
-            int f = candidates[i];
-            if (state[f] != DEAD && hasFlatNeighbour(f)) {
-                if (k == keys.length) {
-                    keys = Arrays.copyOf(keys, 2 * k);
-                }
-                keys[k++] = (Long.MAX_VALUE - Double.doubleToLongBits(plane[8 * f + 7])) & ~SLOT_MASK | f;
-            }
-        }
-        Arrays.sort(keys, 0, k);
-        for (int i = 0; i < k; i++) {
-            int f = (int) (keys[i] & SLOT_MASK);
-            boolean merged = true;
-            while (merged && state[f] != DEAD) {
-                merged = false;
-                int e0 = edgeOf[f], e = e0;
-                do {
-                    if (flatWith(f, face[twin[e]])) {
-                        f = absorb(f, e);
-                        touch(f);
-                        merges++;
-                        merged = true;
-                        break;
-                    }
-                    e = next[e];
-                } while (e != e0);
-            }
-        }
-    }
-
-    private static final long SLOT_MASK = (1L << 31) - 1;
-
-    private boolean hasFlatNeighbour(int f) {
-        int e0 = edgeOf[f], e = e0;
-        do {
-            if (flatWith(f, face[twin[e]])) {
-                return true;
-            }
-            e = next[e];
-        } while (e != e0);
-        return false;
-    }
-
-    /** Whether face g's vertices all lie within eps of face f's plane, g facing the same side. */
-    private boolean flatWith(int f, int g) {
-        if (plane[8 * f] * plane[8 * g] + plane[8 * f + 1] * plane[8 * g + 1] + plane[8 * f + 2] * plane[8 * g + 2] <= 0) {
-            return false;
-        }
-        // The centroid first: it is within eps (to rounding) whenever all vertices are, and costs one look-up.
-        distanceTests++;
-        double dc = plane[8 * f] * plane[8 * g + 4] + plane[8 * f + 1] * plane[8 * g + 5]
-                + plane[8 * f + 2] * plane[8 * g + 6] - plane[8 * f + 3];
-        if (!(Math.abs(dc) <= eps + mergeTol)) {
-            return false;
-        }
-        int e0 = edgeOf[g], e = e0;
-        do {
-            int q = to[e];
-            distanceTests++;
-            double d = plane[8 * f] * p[3 * q] + plane[8 * f + 1] * p[3 * q + 1] + plane[8 * f + 2] * p[3 * q + 2] - plane[8 * f + 3];
-            if (!(Math.abs(d) <= eps)) {
-                return false;
-            }
-            e = next[e];
-        } while (e != e0);
-        return true;
-    }
-
-    /** The live faces, in slot order, as vertex loops starting at each face's first half-edge's tail. */
-    private void collect() {
-        int count = 0;
-        for (int f = 0; f < faceTop; f++) {
-            if (state[f] != DEAD) {
-                count++;
-            }
-        }
-        faces = new int[count][];
-        int k = 0;
-        for (int f = 0; f < faceTop; f++) {
-            if (state[f] != DEAD) {
-                int[] loop = new int[size[f]];
-                int e = edgeOf[f];
-                for (int i = 0; i < loop.length; i++, e = next[e]) {
-                    loop[i] = original[tail(e)];
-                }
-                faces[k++] = loop;
-            }
-        }
     }
 }
