@@ -33,8 +33,8 @@ public final class ConvexHull extends Shape {
      */
     public ConvexHull(Vector3dc... points) {
         if (points == null || points.length < 4) {
-            throw new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points, was "
-                    + (points == null ? 0 : points.length) + " points");
+            throw new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points; ConvexHull.points has "
+                    + (points == null ? 0 : points.length));
         }
         double[] p = new double[points.length * 3];
         double scale = 0;

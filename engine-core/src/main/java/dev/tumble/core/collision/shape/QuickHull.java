@@ -28,11 +28,9 @@ import java.util.Arrays;
  * grow, and coplanar triangles end up as one polygon face. A merge that would leave a vertex
  * with only two faces removes that vertex (or the triangle around it).
  *
- * <p>Half-edges: {@code mesh.to[e]} is the vertex e points to (its tail is {@code mesh.to[mesh.prev[e]]}),
- * {@code next}/{@code prev} run counter-clockwise seen from outside, {@code twin} is the opposite
- * half-edge and {@code face} its face. Faces have one half-edge, a unit outward normal and
- * offset ({@code n·x = d}), centroid, area and vertex count. Removed faces and half-edges go to
- * free lists and are reused.
+ * <p>The mesh is a {@link HullMesh}; a last pass ({@link CoplanarFaceMerger}) merges faces
+ * coplanar within eps. The output does not depend on the order of the input points, except for
+ * ties between exactly equal distances.
  */
 final class QuickHull {
     private final double[] p; // xyz per point, in spatial order
@@ -43,31 +41,21 @@ final class QuickHull {
     private final double diameter; // bounds every edge length: a face narrower than eps has area at most 2·eps·diameter
 
     private final HullMesh mesh;
+    private final Horizon horizon;
     private final int[] link; // per point: next in its outside set
 
-    /** Point–plane distance evaluations made (for the scaling test). */
-    long distanceTests;
+    private long distanceTests;
 
     /** After {@link #build()}: the faces, as loops of point indices, counter-clockwise from outside. */
     int[][] faces;
 
     // ---- scratch
-    private int stamp;
-    private int visibleMark;
-    private int[] stackEdge = new int[64], stackStop = new int[64];
-    private boolean[] stackFresh = new boolean[64];
-    private int[] visible = new int[64];
-    private int visibleCount;
-    private int[] horizon = new int[64]; // half-edges of visible faces with a hidden face across, in order
-    private int horizonCount;
     private int[] orphans = new int[64];
     private int orphanCount;
     private int[] work = new int[64];
     private int workTop;
     private int[] newFaces = new int[64];
     private int newFaceCount;
-    private final int[] vertexMark; // per point: stamp
-    private final int[] outEdge; // per point: a boundary half-edge leaving it (repair only)
 
     QuickHull(double[] points, int n, double eps) {
         this.n = n;
@@ -78,7 +66,7 @@ final class QuickHull {
             my = Math.max(my, Math.abs(points[3 * i + 1]));
             mz = Math.max(mz, Math.abs(points[3 * i + 2]));
         }
-        original = spatialOrder(points, n, mx, my, mz);
+        original = MortonOrder.of(points, n, mx, my, mz);
         p = new double[3 * n];
         for (int i = 0; i < n; i++) {
             System.arraycopy(points, 3 * original[i], p, 3 * i, 3);
@@ -86,49 +74,8 @@ final class QuickHull {
         mergeTol = 3 * 0x1p-52 * (mx + my + mz);
         diameter = 2 * Math.sqrt(mx * mx + my * my + mz * mz);
         link = new int[n];
-        vertexMark = new int[n];
-        outEdge = new int[n];
         mesh = new HullMesh(p, Math.max(16, Math.min(2 * n, 1 << 16)), eps);
-    }
-
-    /**
-     * The points sorted along a Z-order (Morton) curve over their bounding box, ties by index. An
-     * outside set holds points near each other, so this keeps them near in memory too: the build
-     * is bound by cache misses on the points, not by arithmetic. Identity past 2^21 points.
-     */
-    private static int[] spatialOrder(double[] p, int n, double mx, double my, double mz) {
-        int[] order = new int[n];
-        if (n >= 1 << 21) {
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            return order;
-        }
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = interleave(cell(p[3 * i], mx)) << 2 | interleave(cell(p[3 * i + 1], my)) << 1
-                    | interleave(cell(p[3 * i + 2], mz));
-            keys[i] = keys[i] << 21 | i;
-        }
-        Arrays.sort(keys);
-        for (int i = 0; i < n; i++) {
-            order[i] = (int) (keys[i] & ((1 << 21) - 1));
-        }
-        return order;
-    }
-
-    /** The 14-bit cell of coordinate c in [-m, m]. */
-    private static long cell(double c, double m) {
-        return m > 0 ? Math.min((1 << 14) - 1, (long) ((c / m + 1) * (1 << 13))) : 0;
-    }
-
-    /** Spreads the low 14 bits of v to every third bit. */
-    private static long interleave(long v) {
-        long r = 0;
-        for (int b = 0; b < 14; b++) {
-            r |= (v >> b & 1) << 3 * b;
-        }
-        return r;
+        horizon = new Horizon(mesh, p, n, eps);
     }
 
     /** Builds the hull into {@link #faces}. */
@@ -179,7 +126,7 @@ final class QuickHull {
             }
         }
         if (i1 < 0) {
-            throw degenerate(n);
+            throw degenerate("coincident");
         }
         // The point furthest from the line i0–i1.
         double ux = p[3 * i1] - p[3 * i0], uy = p[3 * i1 + 1] - p[3 * i0 + 1], uz = p[3 * i1 + 2] - p[3 * i0 + 2];
@@ -196,7 +143,7 @@ final class QuickHull {
             }
         }
         if (i2 < 0) {
-            throw degenerate(n);
+            throw degenerate("collinear");
         }
         // The point furthest from the plane i0–i1–i2.
         double wx = p[3 * i2] - p[3 * i0], wy = p[3 * i2 + 1] - p[3 * i0 + 1], wz = p[3 * i2 + 2] - p[3 * i0 + 2];
@@ -218,7 +165,7 @@ final class QuickHull {
             }
         }
         if (i3 < 0) {
-            throw degenerate(n);
+            throw degenerate("coplanar");
         }
         if (side > 0) { // i3 must be below the base triangle
             int s = i1;
@@ -251,30 +198,28 @@ final class QuickHull {
         }
     }
 
-    static IllegalArgumentException degenerate(int n) {
-        return new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points; the " + n
-                + " points given are coincident, collinear or coplanar");
+    /** No 3-D hull: all points within eps of one point, one line or one plane. */
+    private IllegalArgumentException degenerate(String how) {
+        return new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points; ConvexHull.points (" + n
+                + " points) are all " + how + " within " + eps + " m");
     }
 
     // ---------------------------------------------------------------- one quickhull step
 
     private void addPoint(int eye, int start) {
-        findHorizon(eye, start);
-        if (!horizonIsSimpleLoop()) {
-            repairVisibleSet();
-        }
+        horizon.find(eye, start);
         // Orphans: the outside sets of the visible faces, less the eye.
         orphanCount = 0;
-        for (int i = 0; i < visibleCount; i++) {
-            takeOutsideSet(visible[i], -1, eye);
+        for (int i = 0; i < horizon.visibleCount; i++) {
+            takeOutsideSet(horizon.visible[i], -1, eye);
         }
         // The cone: new face i is (a_i, b_i, eye) on horizon half-edge a_i → b_i.
-        int h = horizonCount;
+        int h = horizon.edgeCount;
         if (newFaces.length < h) {
             newFaces = new int[2 * h];
         }
         for (int i = 0; i < h; i++) {
-            int e = horizon[i];
+            int e = horizon.edges[i];
             int f = mesh.triangle(mesh.tail(e), mesh.to[e], eye);
             int e0 = mesh.edgeOf[f];
             int across = mesh.twin[e];
@@ -289,8 +234,8 @@ final class QuickHull {
             mesh.twin[e1] = e2;
             mesh.twin[e2] = e1;
         }
-        for (int i = 0; i < visibleCount; i++) {
-            int f = visible[i];
+        for (int i = 0; i < horizon.visibleCount; i++) {
+            int f = horizon.visible[i];
             int e = mesh.edgeOf[f];
             int s = mesh.size[f];
             for (int k = 0; k < s; k++) {
@@ -325,189 +270,6 @@ final class QuickHull {
             int f = newFaces[i];
             if (mesh.state[f] != DEAD && mesh.outside[f] >= 0) {
                 push(f);
-            }
-        }
-    }
-
-    /**
-     * Depth-first search from {@code start} over the faces the eye is more than {@code eps}
-     * above; records them in {@link #visible} and, in counter-clockwise order about the eye, the
-     * half-edges where the search met a hidden face in {@link #horizon}.
-     */
-    private void findHorizon(int eye, int start) {
-        stamp += 2;
-        int vis = stamp, hid = stamp + 1;
-        visibleMark = vis;
-        visibleCount = 0;
-        horizonCount = 0;
-        mesh.mark[start] = vis;
-        addVisible(start);
-        stackEdge[0] = mesh.edgeOf[start];
-        stackStop[0] = mesh.edgeOf[start];
-        stackFresh[0] = true;
-        int top = 1;
-        while (top > 0) {
-            int e = stackEdge[top - 1];
-            if (!stackFresh[top - 1] && e == stackStop[top - 1]) {
-                top--;
-                continue;
-            }
-            stackFresh[top - 1] = false;
-            stackEdge[top - 1] = mesh.next[e];
-            int t = mesh.twin[e], g = mesh.face[t];
-            if (mesh.mark[g] == vis) {
-                continue;
-            }
-            if (mesh.mark[g] != hid && dist(g, eye) > eps) {
-                mesh.mark[g] = vis;
-                addVisible(g);
-                if (top == stackEdge.length) {
-                    stackEdge = Arrays.copyOf(stackEdge, 2 * top);
-                    stackStop = Arrays.copyOf(stackStop, 2 * top);
-                    stackFresh = Arrays.copyOf(stackFresh, 2 * top);
-                }
-                stackEdge[top] = mesh.next[t]; // around g, from the edge after the one back to f
-                stackStop[top] = t;
-                stackFresh[top] = false;
-                top++;
-            } else {
-                mesh.mark[g] = hid;
-                addHorizon(e);
-            }
-        }
-    }
-
-    /** Whether the horizon is one loop a0 → a1 → … → a0 through distinct vertices. */
-    private boolean horizonIsSimpleLoop() {
-        int h = horizonCount;
-        if (h < 3) {
-            return false;
-        }
-        int vis = visibleMark;
-        int seen = newStamp();
-        for (int i = 0; i < h; i++) {
-            int e = horizon[i];
-            int a = mesh.tail(e);
-            if (vertexMark[a] == seen || mesh.to[e] != mesh.tail(horizon[(i + 1) % h]) || mesh.mark[mesh.face[mesh.twin[e]]] == vis) {
-                return false;
-            }
-            vertexMark[a] = seen;
-        }
-        return true;
-    }
-
-    /**
-     * Grows the visible set until its boundary is one simple loop, then rewrites {@link #horizon}
-     * as that loop. Only near-degenerate input gets here (faces the eye sees within eps of
-     * edge-on): a vertex where the boundary touches itself takes all faces around it, and of
-     * several boundary loops only the one whose hidden side is largest stays, the hidden faces
-     * behind the others joining the visible set.
-     */
-    private void repairVisibleSet() {
-        int vis = visibleMark;
-        while (true) {
-            horizonCount = 0;
-            for (int i = 0; i < visibleCount; i++) {
-                int e0 = mesh.edgeOf[visible[i]], e = e0;
-                do {
-                    if (mesh.mark[mesh.face[mesh.twin[e]]] != vis) {
-                        addHorizon(e);
-                    }
-                    e = mesh.next[e];
-                } while (e != e0);
-            }
-            int seen = newStamp();
-            int pinch = -1;
-            for (int i = 0; i < horizonCount && pinch < 0; i++) {
-                int a = mesh.tail(horizon[i]);
-                if (vertexMark[a] == seen) {
-                    pinch = a;
-                }
-                vertexMark[a] = seen;
-                outEdge[a] = horizon[i];
-            }
-            if (pinch >= 0) {
-                // Every face around the pinch vertex joins: it becomes interior to the visible set.
-                int start = outEdge[pinch], e = start;
-                do {
-                    makeVisible(mesh.face[e]);
-                    e = mesh.next[mesh.twin[e]];
-                } while (e != start);
-                continue;
-            }
-            // Trace the loop through horizon[0]; if it misses some boundary edge there are several.
-            int traced = 0;
-            int e = horizon[0];
-            do {
-                work2(traced++, e);
-                e = outEdge[mesh.to[e]];
-            } while (e != horizon[0] && traced <= horizonCount);
-            if (traced == horizonCount) {
-                System.arraycopy(loop, 0, horizon, 0, traced);
-                return;
-            }
-            keepLargestHiddenSide();
-        }
-    }
-
-    private int[] loop = new int[64];
-
-    private void work2(int i, int e) {
-        if (i == loop.length) {
-            loop = Arrays.copyOf(loop, 2 * i);
-        }
-        loop[i] = e;
-    }
-
-    private void makeVisible(int f) {
-        if (mesh.mark[f] != visibleMark) {
-            mesh.mark[f] = visibleMark;
-            addVisible(f);
-        }
-    }
-
-    /**
-     * The boundary has several loops: flood-fills the hidden faces from each, and makes all
-     * hidden faces visible except the largest region (the rest of the hull).
-     */
-    private void keepLargestHiddenSide() {
-        int vis = visibleMark;
-        int regionStamp = stamp + 1;
-        int bestStamp = -1, bestSize = -1;
-        int[] stack = new int[64];
-        for (int i = 0; i < horizonCount; i++) {
-            int g0 = mesh.face[mesh.twin[horizon[i]]];
-            if (mesh.mark[g0] >= regionStamp) {
-                continue; // already in a region
-            }
-            int region = ++stamp;
-            int size = 0, top = 0;
-            mesh.mark[g0] = region;
-            stack[top++] = g0;
-            while (top > 0) {
-                int g = stack[--top];
-                size++;
-                int e0 = mesh.edgeOf[g], e = e0;
-                do {
-                    int h = mesh.face[mesh.twin[e]];
-                    if (mesh.mark[h] != vis && mesh.mark[h] < regionStamp) {
-                        mesh.mark[h] = region;
-                        if (top == stack.length) {
-                            stack = Arrays.copyOf(stack, 2 * top);
-                        }
-                        stack[top++] = h;
-                    }
-                    e = mesh.next[e];
-                } while (e != e0);
-            }
-            if (size > bestSize) {
-                bestSize = size;
-                bestStamp = region;
-            }
-        }
-        for (int f = 0; f < mesh.faceTop; f++) {
-            if (mesh.state[f] != DEAD && mesh.mark[f] >= regionStamp && mesh.mark[f] != bestStamp) {
-                makeVisible(f);
             }
         }
     }
@@ -582,16 +344,17 @@ final class QuickHull {
 
     // ---------------------------------------------------------------- helpers
 
+    /** @return the point–plane distance evaluations made so far (for the scaling test) */
+    long distanceTests() {
+        return distanceTests + horizon.distanceTests;
+    }
+
     private double dist(int f, int q) {
         distanceTests++;
         int b = 8 * f, c = 3 * q;
         return mesh.plane[b] * p[c] + mesh.plane[b + 1] * p[c + 1] + mesh.plane[b + 2] * p[c + 2] - mesh.plane[b + 3];
     }
 
-
-    private int newStamp() {
-        return ++stamp;
-    }
 
     /**
      * Puts {@code q} in the outside set of the first face of {@code fs[0..count)} it is more than
@@ -642,25 +405,10 @@ final class QuickHull {
         mesh.outside[g] = -1;
     }
 
-
     private void push(int f) {
         if (workTop == work.length) {
             work = Arrays.copyOf(work, 2 * workTop);
         }
         work[workTop++] = f;
-    }
-
-    private void addVisible(int f) {
-        if (visibleCount == visible.length) {
-            visible = Arrays.copyOf(visible, 2 * visibleCount);
-        }
-        visible[visibleCount++] = f;
-    }
-
-    private void addHorizon(int e) {
-        if (horizonCount == horizon.length) {
-            horizon = Arrays.copyOf(horizon, 2 * horizonCount);
-        }
-        horizon[horizonCount++] = e;
     }
 }

@@ -478,15 +478,19 @@ class QuickHullTest {
             flat[i] = new Vector3d(rnd.nextDouble(), rnd.nextDouble(), 1e-12 * rnd.nextGaussian());
         }
         e = assertThrows(IllegalArgumentException.class, () -> new ConvexHull(flat));
-        assertTrue(e.getMessage().startsWith("ConvexHull needs at least 4 non-coplanar points; the 500 points"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(
+                "ConvexHull needs at least 4 non-coplanar points; ConvexHull.points (500 points) are all coplanar within "),
+                e.getMessage());
         Vector3d[] line = new Vector3d[50];
         for (int i = 0; i < line.length; i++) {
             line[i] = new Vector3d(i, 2 * i, -i);
         }
-        assertThrows(IllegalArgumentException.class, () -> new ConvexHull(line));
+        e = assertThrows(IllegalArgumentException.class, () -> new ConvexHull(line));
+        assertTrue(e.getMessage().contains("(50 points) are all collinear"), e.getMessage());
         Vector3d[] same = new Vector3d[10];
         Arrays.fill(same, new Vector3d(1, 2, 3));
-        assertThrows(IllegalArgumentException.class, () -> new ConvexHull(same));
+        e = assertThrows(IllegalArgumentException.class, () -> new ConvexHull(same));
+        assertTrue(e.getMessage().contains("(10 points) are all coincident"), e.getMessage());
     }
 
     /**
@@ -514,6 +518,6 @@ class QuickHullTest {
         }
         QuickHull qh = new QuickHull(p, pts.length, epsOf(pts) * 1.0);
         qh.build();
-        return qh.distanceTests;
+        return qh.distanceTests();
     }
 }
