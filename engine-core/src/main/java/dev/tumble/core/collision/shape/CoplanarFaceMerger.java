@@ -69,7 +69,9 @@ final class CoplanarFaceMerger {
             int f = candidates[i];
             if (mesh.state[f] != DEAD && mesh.plane[8 * f + 7] <= 2 * eps * diameter && isSliver(f)) {
                 int across = mesh.twin[longestEdge(f)];
-                touch(merge(mesh.face[across], across));
+                if (mesh.canMerge(mesh.face[across], across)) {
+                    touch(merge(mesh.face[across], across));
+                }
             }
         }
     }
@@ -131,10 +133,10 @@ final class CoplanarFaceMerger {
                 merged = false;
                 int e0 = mesh.edgeOf[f], e = e0;
                 do {
-                    if (mesh.flatWith(f, mesh.face[mesh.twin[e]])) {
+                    if (mesh.flatWith(f, mesh.face[mesh.twin[e]]) && mesh.canMerge(f, e)) {
                         f = merge(f, e);
                         touch(f);
-                                merged = true;
+                        merged = true;
                         break;
                     }
                     e = mesh.next[e];

@@ -66,6 +66,33 @@ final class HullMesh {
         return tidy(f);
     }
 
+    /**
+     * Whether f and the face across {@code shared} meet along that one run of edges only. Faces
+     * that touch along two runs (possible once tolerance lets faces fold) cannot be merged: the
+     * result would be a face whose boundary meets itself.
+     */
+    boolean canMerge(int f, int shared) {
+        int g = face[twin[shared]];
+        if (g == f) {
+            return false;
+        }
+        int total = 0;
+        int e = edgeOf[f];
+        for (int k = 0; k < size[f]; k++, e = next[e]) {
+            if (face[twin[e]] == g) {
+                total++;
+            }
+        }
+        int run = 1;
+        for (int a = prev[shared]; run < total && face[twin[a]] == g; a = prev[a]) {
+            run++;
+        }
+        for (int b = next[shared]; run < total && face[twin[b]] == g; b = next[b]) {
+            run++;
+        }
+        return run == total && total < size[f];
+    }
+
     /** Frees the faces the last {@link #merge} removed (for callers with no points to move). */
     void freeDead() {
         for (int i = 0; i < deadCount; i++) {
@@ -160,6 +187,22 @@ final class HullMesh {
             } while (e != e0);
             if (nFace < 0) {
                 return f;
+            }
+            if (nFace == f) {
+                if (twin[e] != before) {
+                    return f; // f touches itself along two separate runs: nothing local to tidy
+                }
+                // An antenna: f runs out to vertex x and straight back. Cut it off.
+                int w = prev[before], z = next[e];
+                next[w] = z;
+                prev[z] = w;
+                if (edgeOf[f] == before || edgeOf[f] == e) {
+                    edgeOf[f] = z;
+                }
+                freeEdge(before);
+                freeEdge(e);
+                size[f] -= 2;
+                continue;
             }
             if (flatWith(f, nFace) || size[f] == 3 && size[nFace] == 3) {
                 absorbCore(f, e);

@@ -305,7 +305,7 @@ final class QuickHull {
                     convex = false;
                 }
             }
-            if (merge) {
+            if (merge && mesh.canMerge(f, e)) {
                 if (absorb(f, e) != f) {
                     return false; // f went into a neighbour
                 }

@@ -467,6 +467,39 @@ class QuickHullTest {
         assertHullOk(h, arr, "cube with inner points");
     }
 
+    /**
+     * Points on the surface of a cube with noise far below the tolerance: merging folds of noise
+     * once left a face running out to a vertex and straight back, which the merge then bent
+     * 0.01 m out of its plane. Every face must stay flat and the mesh closed.
+     */
+    @Test
+    void noisyCubeSurfaceGivesFlatFaces() {
+        Random r = new Random(18);
+        int n = 50 + r.nextInt(3000);
+        Vector3d[] pts = new Vector3d[n];
+        for (int i = 0; i < n; i++) {
+            Vector3d q = new Vector3d(r.nextDouble() * 2 - 1, r.nextDouble() * 2 - 1, r.nextDouble() * 2 - 1);
+            q.setComponent(r.nextInt(3), r.nextBoolean() ? 1 : -1);
+            pts[i] = q.add(r.nextGaussian() * 1e-10, r.nextGaussian() * 1e-10, r.nextGaussian() * 1e-10);
+        }
+        ConvexHull h = new ConvexHull(pts);
+        double eps = epsOf(pts);
+        Vector3d nrm = new Vector3d(), v = new Vector3d();
+        int halfEdges = 0;
+        for (int f = 0; f < h.faceCount(); f++) {
+            h.faceNormal(f, nrm);
+            for (int idx : h.face(f)) {
+                assertEquals(h.faceOffset(f), nrm.dot(h.vertex(idx, v)), 2 * eps, "face " + f + " vertex " + idx);
+            }
+            halfEdges += h.face(f).length;
+            for (Vector3d q : pts) {
+                assertTrue(nrm.dot(q) - h.faceOffset(f) <= eps, "point outside face " + f);
+            }
+        }
+        assertEquals(halfEdges, 2 * h.edgeCount(), "every edge in two faces");
+        assertEquals(2, h.vertexCount() - h.edgeCount() + h.faceCount(), "Euler");
+    }
+
     @Test
     void tooFewOrFlatPointsAreRejectedWithTheSameMessage() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
