@@ -7,12 +7,13 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * A solid convex polyhedron built from a point cloud (m, shape frame). The hull is computed once
- * by incremental construction (visible faces removed, the horizon re-closed by a fan of new
- * triangles, which is quickhull's core step without its point partitioning), after which
- * coplanar triangles are merged into convex polygon faces and collinear vertices dropped.
- * Faces, unique edges, unique edge directions and the mass properties at unit density are
- * stored.
+ * A solid convex polyhedron built from a point cloud (m, shape frame). The hull is built once, by
+ * quickhull ({@link QuickHull}: O(n log n) expected time), to a tolerance of 1e-8 × the largest
+ * point coordinate: points that close to a face count as on it, faces coplanar within it become
+ * one convex polygon, and a vertex between two collinear edges is dropped. Every vertex is one of
+ * the input points, and every input point is inside or within the tolerance of every face plane.
+ * Faces, unique edges, unique edge directions and the mass properties at unit density are stored.
+ * The same points give the same hull, bit for bit.
  */
 public final class ConvexHull extends Shape {
     private final double[] vertices; // xyz per vertex
@@ -29,7 +30,9 @@ public final class ConvexHull extends Shape {
      * Builds the hull of {@code points} (m).
      *
      * @param points the points, shape frame, m
-     * @throws IllegalArgumentException with fewer than 4 non-coplanar points, or non-finite ones
+     * @throws IllegalArgumentException with fewer than 4 points, null or non-finite ones, or points
+     *     that are all coincident, collinear or coplanar within the tolerance (no 3-D hull); the
+     *     message names {@code ConvexHull.points} and what was wrong
      */
     public ConvexHull(Vector3dc... points) {
         if (points == null || points.length < 4) {
@@ -49,9 +52,17 @@ public final class ConvexHull extends Shape {
             scale = Math.max(scale, Math.max(Math.abs(v.x()), Math.max(Math.abs(v.y()), Math.abs(v.z()))));
         }
         double eps = 1e-9 * Math.max(scale, 1e-300) * 10;
-        QuickHull qh = new QuickHull(p, points.length, eps);
+        // Build at unit size: scaling by a power of two is exact, so the hull is the same, but
+        // the builder's squares and cross products can then neither overflow nor underflow.
+        double unit = scale > 0 ? Math.scalb(1.0, -Math.getExponent(scale)) : 1;
+        double[] scaled = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            scaled[i] = p[i] * unit;
+        }
+        QuickHull qh = new QuickHull(scaled, points.length, eps * unit);
         qh.build();
-        // ---- drop vertices with only two faces around them (collinear with their neighbours)
+        // ---- drop vertices with only two faces around them (between collinear edges); the
+        // builder removes those it meets while merging, this catches any left on unmerged faces
         int[][] loops = qh.faces;
         int[] degree = new int[points.length];
         for (int[] loop : loops) {
@@ -142,6 +153,10 @@ public final class ConvexHull extends Shape {
                 e[2 * ec + 1] = b;
                 double dx = vertices[3 * b] - vertices[3 * a], dy = vertices[3 * b + 1] - vertices[3 * a + 1],
                         dz = vertices[3 * b + 2] - vertices[3 * a + 2];
+                double m = Math.max(Math.abs(dx), Math.max(Math.abs(dy), Math.abs(dz))); // no overflow in the squares
+                dx /= m;
+                dy /= m;
+                dz /= m;
                 double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 dirOf[ec++] = dirs.indexOf(dx / l, dy / l, dz / l);
             }

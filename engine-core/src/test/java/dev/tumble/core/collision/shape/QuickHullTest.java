@@ -500,6 +500,28 @@ class QuickHullTest {
         assertEquals(2, h.vertexCount() - h.edgeCount() + h.faceCount(), "Euler");
     }
 
+    /** Scaling the points by a power of two scales the hull exactly, from 2^-200 (1e-60) to 2^200 (1e60). */
+    @Test
+    void hugeAndTinyScalesGiveTheSameHull() {
+        Vector3d[] pts = cloud(Cloud.CUBE, 500, 9);
+        ConvexHull unit = new ConvexHull(pts);
+        for (int exp : new int[] {-200, -40, 40, 200}) {
+            Vector3d[] scaled = new Vector3d[pts.length];
+            for (int i = 0; i < pts.length; i++) {
+                scaled[i] = new Vector3d(pts[i]).mul(Math.scalb(1.0, exp));
+            }
+            ConvexHull h = new ConvexHull(scaled);
+            assertEquals(unit.faceCount(), h.faceCount(), "2^" + exp);
+            for (int f = 0; f < h.faceCount(); f++) {
+                assertTrue(Arrays.equals(unit.face(f), h.face(f)), "2^" + exp + " face " + f);
+            }
+            Vector3d v = new Vector3d(), w = new Vector3d();
+            for (int i = 0; i < h.vertexCount(); i++) {
+                assertEquals(unit.vertex(i, v).mul(Math.scalb(1.0, exp)), h.vertex(i, w), "2^" + exp + " vertex " + i);
+            }
+        }
+    }
+
     @Test
     void tooFewOrFlatPointsAreRejectedWithTheSameMessage() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
