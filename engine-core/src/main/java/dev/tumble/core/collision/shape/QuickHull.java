@@ -17,7 +17,7 @@ import java.util.Arrays;
  * furthest point (the eye), finds the faces the eye is more than {@code eps} above by a
  * depth-first search over face adjacency that records the horizon in order, replaces those
  * faces by a cone of triangles from the horizon to the eye, merges each new triangle with any
- * neighbour it is not clearly convex with (within {@code eps}: coplanar or folded), and hands the
+ * neighbour it is not clearly convex with (to rounding: coplanar or folded), and hands the
  * orphaned points of the removed faces to the new faces only. Each point is tested against a
  * few faces each time it is orphaned, which makes the build O(n log n) expected instead of the
  * O(n·faces) of testing every face.
@@ -26,7 +26,8 @@ import java.util.Arrays;
  * edge-on are not removed, so a new triangle may fold slightly over such a face, or be a sliver;
  * merging the two into one polygon with a fitted (Newell) plane removes the fold before it can
  * grow, and coplanar triangles end up as one polygon face. A merge that would leave a vertex
- * with only two faces removes that vertex (or the triangle around it).
+ * with only two faces removes that vertex (or the triangle around it); two faces that touch
+ * along two separate runs of edges are never merged, as the result would not be a simple polygon.
  *
  * <p>The mesh is a {@link HullMesh}; a last pass ({@link CoplanarFaceMerger}) merges faces
  * coplanar within eps. The output does not depend on the order of the input points, except for
@@ -57,6 +58,12 @@ final class QuickHull {
     private int[] newFaces = new int[64];
     private int newFaceCount;
 
+    /**
+     * @param points xyz per point (not modified)
+     * @param n how many points
+     * @param eps how far above a face a point must be to count as outside it, and the
+     *     coplanarity tolerance of the final faces (same units as the points)
+     */
     QuickHull(double[] points, int n, double eps) {
         this.n = n;
         this.eps = eps;
@@ -78,7 +85,11 @@ final class QuickHull {
         horizon = new Horizon(mesh, p, n, eps);
     }
 
-    /** Builds the hull into {@link #faces}. */
+    /**
+     * Builds the hull into {@link #faces}.
+     *
+     * @throws IllegalArgumentException when the points are all coincident, collinear or coplanar within eps
+     */
     void build() {
         initialTetrahedron();
         while (workTop > 0) {
