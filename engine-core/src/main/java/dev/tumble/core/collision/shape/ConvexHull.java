@@ -131,7 +131,7 @@ public final class ConvexHull extends Shape {
         for (int[] loop : faces) {
             halfEdges += loop.length;
         }
-        LongIntMap seen = new LongIntMap(halfEdges);
+        LongSet seen = new LongSet(halfEdges);
         DirectionSet dirs = new DirectionSet(halfEdges / 2);
         int[] e = new int[halfEdges];
         int[] dirOf = new int[halfEdges / 2 + 1];
@@ -140,7 +140,7 @@ public final class ConvexHull extends Shape {
             for (int i = 0; i < loop.length; i++) {
                 int a = loop[i], b = loop[(i + 1) % loop.length];
                 long key = (long) Math.min(a, b) * vc + Math.max(a, b);
-                if (!seen.putIfAbsent(key, ec)) {
+                if (!seen.add(key)) {
                     continue;
                 }
                 if (2 * ec + 2 > e.length) {
@@ -189,12 +189,12 @@ public final class ConvexHull extends Shape {
     }
 
     /** Open-addressing set of long keys (edge vertex pairs). */
-    private static final class LongIntMap {
+    private static final class LongSet {
         private final long[] keys;
         private final boolean[] used;
         private final int maskBits;
 
-        LongIntMap(int expected) {
+        LongSet(int expected) {
             int cap = Integer.highestOneBit(Math.max(4, expected) * 2 - 1) << 1;
             keys = new long[cap];
             used = new boolean[cap];
@@ -202,7 +202,7 @@ public final class ConvexHull extends Shape {
         }
 
         /** @return true if {@code key} was new (and is now present). */
-        boolean putIfAbsent(long key, int value) {
+        boolean add(long key) {
             int i = mix(key) & maskBits;
             while (used[i]) {
                 if (keys[i] == key) {
@@ -216,7 +216,7 @@ public final class ConvexHull extends Shape {
         }
     }
 
-    static int mix(long key) {
+    private static int mix(long key) {
         long h = key * 0x9E3779B97F4A7C15L;
         return (int) (h ^ (h >>> 32));
     }

@@ -287,9 +287,11 @@ final class HullMesh {
         plane[8 * f + 6] = cz;
     }
 
+    /** @return the vertex half-edge {@code e} leaves from */
     int tail(int e) {
         return to[prev[e]];
     }
+
     /** A new live triangle a → b → c (CCW from outside); its half-edge a → b is {@code edgeOf}. */
     int triangle(int a, int b, int c) {
         int f = newFace();
@@ -329,6 +331,7 @@ final class HullMesh {
         return f;
     }
 
+    /** Marks face {@code f} dead and returns its slot to the free list (its half-edges are the caller's). */
     void freeFace(int f) {
         state[f] = DEAD;
         outside[f] = -1;
@@ -348,6 +351,7 @@ final class HullMesh {
         return edgeTop++;
     }
 
+    /** Returns half-edge {@code e} to the free list. */
     void freeEdge(int e) {
         if (freeEdgeTop == freeEdges.length) {
             freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeTop);
@@ -371,6 +375,7 @@ final class HullMesh {
         twin = Arrays.copyOf(twin, cap);
         face = Arrays.copyOf(face, cap);
     }
+
     /** Whether face g's vertices all lie within eps of face f's plane, g facing the same side. */
     boolean flatWith(int f, int g) {
         if (plane[8 * f] * plane[8 * g] + plane[8 * f + 1] * plane[8 * g + 1] + plane[8 * f + 2] * plane[8 * g + 2] <= 0) {
