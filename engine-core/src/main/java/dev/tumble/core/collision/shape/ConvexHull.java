@@ -1,22 +1,19 @@
 package dev.tumble.core.collision.shape;
 
 import dev.tumble.core.math.MassProperties;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.joml.Matrix3d;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * A solid convex polyhedron built from a point cloud (m, shape frame). The hull is computed once
- * by incremental construction (visible faces removed, the horizon re-closed by a fan of new
- * triangles, which is quickhull's core step without its point partitioning), after which
- * coplanar triangles are merged into convex polygon faces and collinear vertices dropped.
- * Faces, unique edges, unique edge directions and the mass properties at unit density are
- * stored.
+ * A solid convex polyhedron built from a point cloud (m, shape frame). The hull is built once, by
+ * quickhull ({@link QuickHull}: O(n log n) expected time), to a tolerance of 1e-8 × the largest
+ * point coordinate: points that close to a face count as on it, faces coplanar within it become
+ * one convex polygon, and a vertex between two collinear edges is dropped. Every vertex is one of
+ * the input points, and every input point is inside or within the tolerance of every face plane.
+ * Faces, unique edges, unique edge directions and the mass properties at unit density are stored.
+ * The same points give the same hull, bit for bit.
  */
 public final class ConvexHull extends Shape {
     private final double[] vertices; // xyz per vertex
@@ -33,12 +30,14 @@ public final class ConvexHull extends Shape {
      * Builds the hull of {@code points} (m).
      *
      * @param points the points, shape frame, m
-     * @throws IllegalArgumentException with fewer than 4 non-coplanar points, or non-finite ones
+     * @throws IllegalArgumentException with fewer than 4 points, null or non-finite ones, or points
+     *     that are all coincident, collinear or coplanar within the tolerance (no 3-D hull); the
+     *     message names {@code ConvexHull.points} and what was wrong
      */
     public ConvexHull(Vector3dc... points) {
         if (points == null || points.length < 4) {
-            throw new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points, was "
-                    + (points == null ? 0 : points.length) + " points");
+            throw new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points; ConvexHull.points has "
+                    + (points == null ? 0 : points.length));
         }
         double[] p = new double[points.length * 3];
         double scale = 0;
@@ -53,54 +52,57 @@ public final class ConvexHull extends Shape {
             scale = Math.max(scale, Math.max(Math.abs(v.x()), Math.max(Math.abs(v.y()), Math.abs(v.z()))));
         }
         double eps = 1e-9 * Math.max(scale, 1e-300) * 10;
-        List<int[]> tris = build(p, points.length, eps);
-        // ---- merge coplanar triangles into polygons
-        List<double[]> planes = new ArrayList<>();
-        List<List<int[]>> groups = new ArrayList<>();
-        for (int[] t : tris) {
-            double[] n = triNormal(p, t[0], t[1], t[2]);
-            double d = n[0] * p[3 * t[0]] + n[1] * p[3 * t[0] + 1] + n[2] * p[3 * t[0] + 2];
-            int g = -1;
-            for (int k = 0; k < planes.size(); k++) {
-                double[] q = planes.get(k);
-                if (n[0] * q[0] + n[1] * q[1] + n[2] * q[2] > 1 - 1e-9 && Math.abs(d - q[3]) < eps * 10) {
-                    g = k;
-                    break;
-                }
+        // Build at unit size: scaling by a power of two is exact, so the hull is the same, but
+        // the builder's squares and cross products can then neither overflow nor underflow.
+        double unit = scale > 0 ? Math.scalb(1.0, -Math.getExponent(scale)) : 1;
+        double[] scaled = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            scaled[i] = p[i] * unit;
+        }
+        QuickHull qh = new QuickHull(scaled, points.length, eps * unit);
+        qh.build();
+        // ---- drop vertices with only two faces around them (between collinear edges); the
+        // builder removes those it meets while merging, this catches any left on unmerged faces
+        int[][] loops = qh.faces;
+        int[] degree = new int[points.length];
+        for (int[] loop : loops) {
+            for (int w : loop) {
+                degree[w]++;
             }
-            if (g < 0) {
-                planes.add(new double[] {n[0], n[1], n[2], d});
-                groups.add(new ArrayList<>());
-                g = planes.size() - 1;
-            }
-            groups.get(g).add(t);
         }
         int[] remap = new int[points.length];
         Arrays.fill(remap, -1);
-        List<Double> vs = new ArrayList<>();
-        List<int[]> faceList = new ArrayList<>();
-        List<double[]> normals = new ArrayList<>();
-        for (int k = 0; k < groups.size(); k++) {
-            double[] pl = planes.get(k);
-            int[] loop = polygon(p, groups.get(k), pl, eps);
-            for (int i = 0; i < loop.length; i++) {
-                int v = loop[i];
-                if (remap[v] < 0) {
-                    remap[v] = vs.size() / 3;
-                    vs.add(p[3 * v]);
-                    vs.add(p[3 * v + 1]);
-                    vs.add(p[3 * v + 2]);
+        int vc = 0;
+        double[] vs = new double[3 * Math.min(points.length, 2 * loops.length + 4)];
+        faces = new int[loops.length][];
+        for (int f = 0; f < loops.length; f++) {
+            int[] loop = loops[f];
+            int keep = 0;
+            for (int w : loop) {
+                if (degree[w] > 2) {
+                    keep++;
                 }
-                loop[i] = remap[v];
             }
-            faceList.add(loop);
-            normals.add(pl);
+            int[] out = new int[keep >= 3 ? keep : loop.length];
+            int k = 0;
+            for (int w : loop) {
+                if (degree[w] > 2 || keep < 3) {
+                    if (remap[w] < 0) {
+                        remap[w] = vc;
+                        if (3 * vc + 3 > vs.length) {
+                            vs = Arrays.copyOf(vs, 2 * vs.length);
+                        }
+                        vs[3 * vc] = p[3 * w];
+                        vs[3 * vc + 1] = p[3 * w + 1];
+                        vs[3 * vc + 2] = p[3 * w + 2];
+                        vc++;
+                    }
+                    out[k++] = remap[w];
+                }
+            }
+            faces[f] = out;
         }
-        vertices = new double[vs.size()];
-        for (int i = 0; i < vertices.length; i++) {
-            vertices[i] = vs.get(i);
-        }
-        faces = faceList.toArray(new int[0][]);
+        vertices = Arrays.copyOf(vs, 3 * vc);
         faceNormals = new double[faces.length * 3];
         faceOffsets = new double[faces.length];
         for (int f = 0; f < faces.length; f++) {
@@ -124,49 +126,44 @@ public final class ConvexHull extends Shape {
             faceNormals[3 * f + 2] = nz / l;
             faceOffsets[f] = (nx * cx + ny * cy + nz * cz) / l / loop.length;
         }
-        // ---- edges and unique directions
-        Map<Long, Integer> seen = new HashMap<>();
-        List<Integer> e = new ArrayList<>();
-        List<double[]> dirs = new ArrayList<>();
-        List<Integer> dirOf = new ArrayList<>();
+        // ---- edges (in order of first appearance) and unique directions
+        int halfEdges = 0;
+        for (int[] loop : faces) {
+            halfEdges += loop.length;
+        }
+        LongSet seen = new LongSet(halfEdges);
+        DirectionSet dirs = new DirectionSet(halfEdges / 2);
+        int[] e = new int[halfEdges];
+        int[] dirOf = new int[halfEdges / 2 + 1];
+        int ec = 0;
         for (int[] loop : faces) {
             for (int i = 0; i < loop.length; i++) {
                 int a = loop[i], b = loop[(i + 1) % loop.length];
-                long key = (long) Math.min(a, b) * vertices.length + Math.max(a, b);
-                if (seen.containsKey(key)) {
+                long key = (long) Math.min(a, b) * vc + Math.max(a, b);
+                if (!seen.add(key)) {
                     continue;
                 }
-                seen.put(key, e.size() / 2);
-                e.add(a);
-                e.add(b);
+                if (2 * ec + 2 > e.length) {
+                    e = Arrays.copyOf(e, 2 * e.length);
+                }
+                if (ec == dirOf.length) {
+                    dirOf = Arrays.copyOf(dirOf, 2 * ec);
+                }
+                e[2 * ec] = a;
+                e[2 * ec + 1] = b;
                 double dx = vertices[3 * b] - vertices[3 * a], dy = vertices[3 * b + 1] - vertices[3 * a + 1],
                         dz = vertices[3 * b + 2] - vertices[3 * a + 2];
+                double m = Math.max(Math.abs(dx), Math.max(Math.abs(dy), Math.abs(dz))); // no overflow in the squares
+                dx /= m;
+                dy /= m;
+                dz /= m;
                 double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                dx /= l;
-                dy /= l;
-                dz /= l;
-                int found = -1;
-                for (int k = 0; k < dirs.size(); k++) {
-                    double[] q = dirs.get(k);
-                    double cx = dy * q[2] - dz * q[1], cy = dz * q[0] - dx * q[2], cz = dx * q[1] - dy * q[0];
-                    if (cx * cx + cy * cy + cz * cz < 1e-18) {
-                        found = k;
-                        break;
-                    }
-                }
-                if (found < 0) {
-                    dirs.add(new double[] {dx, dy, dz});
-                    found = dirs.size() - 1;
-                }
-                dirOf.add(found);
+                dirOf[ec++] = dirs.indexOf(dx / l, dy / l, dz / l);
             }
         }
-        edges = e.stream().mapToInt(Integer::intValue).toArray();
-        edgeDirectionOf = dirOf.stream().mapToInt(Integer::intValue).toArray();
-        edgeDirections = new double[dirs.size() * 3];
-        for (int k = 0; k < dirs.size(); k++) {
-            System.arraycopy(dirs.get(k), 0, edgeDirections, 3 * k, 3);
-        }
+        edges = Arrays.copyOf(e, 2 * ec);
+        edgeDirectionOf = Arrays.copyOf(dirOf, ec);
+        edgeDirections = dirs.toArray();
         // ---- mass properties at unit density
         Vector3d[] verts = new Vector3d[vertexCount()];
         double rr = 0;
@@ -175,206 +172,166 @@ public final class ConvexHull extends Shape {
             rr = Math.max(rr, verts[i].length());
         }
         radius = rr;
-        List<Integer> triIdx = new ArrayList<>();
+        int fanTriangles = 0;
+        for (int[] loop : faces) {
+            fanTriangles += loop.length - 2;
+        }
+        int[] triIdx = new int[3 * fanTriangles];
+        int ti = 0;
         for (int[] loop : faces) {
             for (int i = 1; i + 1 < loop.length; i++) {
-                triIdx.add(loop[0]);
-                triIdx.add(loop[i]);
-                triIdx.add(loop[i + 1]);
+                triIdx[ti++] = loop[0];
+                triIdx[ti++] = loop[i];
+                triIdx[ti++] = loop[i + 1];
             }
         }
-        unitMass = MassProperties.ofClosedMesh(verts, triIdx.stream().mapToInt(Integer::intValue).toArray(), 1.0);
+        unitMass = MassProperties.ofClosedMesh(verts, triIdx, 1.0);
     }
 
-    private static double[] triNormal(double[] p, int a, int b, int c) {
-        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-        double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        return l == 0 ? new double[] {0, 0, 0} : new double[] {nx / l, ny / l, nz / l};
-    }
+    /** Open-addressing set of long keys (edge vertex pairs). */
+    private static final class LongSet {
+        private final long[] keys;
+        private final boolean[] used;
+        private final int maskBits;
 
-    private static double dist(double[] p, int[] t, double[] n, int v) {
-        return n[0] * (p[3 * v] - p[3 * t[0]]) + n[1] * (p[3 * v + 1] - p[3 * t[0] + 1]) + n[2] * (p[3 * v + 2] - p[3 * t[0] + 2]);
-    }
+        LongSet(int expected) {
+            int cap = Integer.highestOneBit(Math.max(4, expected) * 2 - 1) << 1;
+            keys = new long[cap];
+            used = new boolean[cap];
+            maskBits = cap - 1;
+        }
 
-    /** Incremental hull; returns outward CCW triangles. */
-    private static List<int[]> build(double[] p, int n, double eps) {
-        int i0 = 0;
-        for (int i = 1; i < n; i++) {
-            if (p[3 * i] < p[3 * i0]) {
-                i0 = i;
-            }
-        }
-        int i1 = -1;
-        double best = eps * eps;
-        for (int i = 0; i < n; i++) {
-            double dx = p[3 * i] - p[3 * i0], dy = p[3 * i + 1] - p[3 * i0 + 1], dz = p[3 * i + 2] - p[3 * i0 + 2];
-            double d = dx * dx + dy * dy + dz * dz;
-            if (d > best) {
-                best = d;
-                i1 = i;
-            }
-        }
-        if (i1 < 0) {
-            throw degenerate(n);
-        }
-        int i2 = -1;
-        best = eps;
-        for (int i = 0; i < n; i++) {
-            double[] nn = triNormalRaw(p, i0, i1, i);
-            double d = Math.sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
-            if (d > best) {
-                best = d;
-                i2 = i;
-            }
-        }
-        if (i2 < 0) {
-            throw degenerate(n);
-        }
-        double[] base = triNormal(p, i0, i1, i2);
-        int i3 = -1;
-        best = eps;
-        for (int i = 0; i < n; i++) {
-            double d = Math.abs(dist(p, new int[] {i0}, base, i));
-            if (d > best) {
-                best = d;
-                i3 = i;
-            }
-        }
-        if (i3 < 0) {
-            throw degenerate(n);
-        }
-        List<int[]> tris = new ArrayList<>();
-        List<double[]> norms = new ArrayList<>();
-        if (dist(p, new int[] {i0}, base, i3) > 0) {
-            int s = i1;
-            i1 = i2;
-            i2 = s;
-        }
-        int[][] init = {{i0, i1, i2}, {i0, i3, i1}, {i1, i3, i2}, {i2, i3, i0}};
-        for (int[] t : init) {
-            tris.add(t);
-            norms.add(triNormal(p, t[0], t[1], t[2]));
-        }
-        boolean[] used = new boolean[n];
-        used[i0] = used[i1] = used[i2] = used[i3] = true;
-        for (int v = 0; v < n; v++) {
-            if (used[v]) {
-                continue;
-            }
-            List<Integer> visible = new ArrayList<>();
-            for (int f = 0; f < tris.size(); f++) {
-                if (tris.get(f) != null && dist(p, tris.get(f), norms.get(f), v) > eps) {
-                    visible.add(f);
+        /** @return true if {@code key} was new (and is now present). */
+        boolean add(long key) {
+            int i = mix(key) & maskBits;
+            while (used[i]) {
+                if (keys[i] == key) {
+                    return false;
                 }
+                i = (i + 1) & maskBits;
             }
-            if (visible.isEmpty()) {
-                continue;
-            }
-            Map<Long, Boolean> visEdges = new HashMap<>();
-            for (int f : visible) {
-                int[] t = tris.get(f);
-                for (int k = 0; k < 3; k++) {
-                    visEdges.put((long) t[k] * n + t[(k + 1) % 3], Boolean.TRUE);
-                }
-            }
-            List<int[]> horizon = new ArrayList<>();
-            for (int f : visible) {
-                int[] t = tris.get(f);
-                for (int k = 0; k < 3; k++) {
-                    int a = t[k], b = t[(k + 1) % 3];
-                    if (!visEdges.containsKey((long) b * n + a)) {
-                        horizon.add(new int[] {a, b});
+            used[i] = true;
+            keys[i] = key;
+            return true;
+        }
+    }
+
+    private static int mix(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /**
+     * Unique edge directions: a direction joins the first earlier one it is parallel to (either
+     * sense, |d × q|² &lt; 1e-18), found through a hash grid of cell {@code 2^-19} on the unit
+     * vectors instead of a scan of all earlier directions.
+     */
+    private static final class DirectionSet {
+        private static final double CELL = 0x1p-19;
+        private static final double SLACK = 2e-9; // > |d − q| for parallel unit vectors
+        private double[] dirs;
+        private int count;
+        private long[] keys;
+        private int[] heads; // first direction in the cell, -1 none
+        private int[] chain; // next direction in the same cell
+        private int mask;
+
+        DirectionSet(int expected) {
+            dirs = new double[3 * Math.max(4, expected)];
+            chain = new int[Math.max(4, expected)];
+            int cap = Integer.highestOneBit(Math.max(4, expected) * 2 - 1) << 1;
+            keys = new long[cap];
+            heads = new int[cap];
+            Arrays.fill(heads, -1);
+            mask = cap - 1;
+        }
+
+        int indexOf(double dx, double dy, double dz) {
+            int best = Integer.MAX_VALUE;
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                double x = sign * dx, y = sign * dy, z = sign * dz;
+                long x0 = cell(x - SLACK), x1 = cell(x + SLACK), y0 = cell(y - SLACK), y1 = cell(y + SLACK),
+                        z0 = cell(z - SLACK), z1 = cell(z + SLACK);
+                for (long cx = x0; cx <= x1; cx++) {
+                    for (long cy = y0; cy <= y1; cy++) {
+                        for (long cz = z0; cz <= z1; cz++) {
+                            for (int k = find(key(cx, cy, cz)); k >= 0; k = chain[k]) {
+                                if (k < best && parallel(k, dx, dy, dz)) {
+                                    best = k;
+                                }
+                            }
+                        }
                     }
                 }
-                tris.set(f, null);
             }
-            for (int[] h : horizon) {
-                int[] t = {h[0], h[1], v};
-                tris.add(t);
-                norms.add(triNormal(p, t[0], t[1], t[2]));
+            if (best != Integer.MAX_VALUE) {
+                return best;
             }
-            // Compact dead faces now and then.
-            if (tris.size() > 64 && tris.size() > 4 * (tris.size() - visible.size())) {
-                compact(tris, norms);
+            if (count == chain.length) {
+                chain = Arrays.copyOf(chain, 2 * count);
+                dirs = Arrays.copyOf(dirs, 6 * count);
             }
+            if (2 * (count + 1) > keys.length) {
+                rehash();
+            }
+            int k = count++;
+            dirs[3 * k] = dx;
+            dirs[3 * k + 1] = dy;
+            dirs[3 * k + 2] = dz;
+            insert(k);
+            return k;
         }
-        compact(tris, norms);
-        return tris;
-    }
 
-    private static void compact(List<int[]> tris, List<double[]> norms) {
-        for (int i = tris.size() - 1; i >= 0; i--) {
-            if (tris.get(i) == null) {
-                tris.remove(i);
-                norms.remove(i);
-            }
+        private boolean parallel(int k, double dx, double dy, double dz) {
+            double qx = dirs[3 * k], qy = dirs[3 * k + 1], qz = dirs[3 * k + 2];
+            double cx = dy * qz - dz * qy, cy = dz * qx - dx * qz, cz = dx * qy - dy * qx;
+            return cx * cx + cy * cy + cz * cz < 1e-18;
         }
-    }
 
-    private static double[] triNormalRaw(double[] p, int a, int b, int c) {
-        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-        double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-        double l = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        l = l == 0 ? 1 : l;
-        return new double[] {(uy * vz - uz * vy) / l, (uz * vx - ux * vz) / l, (ux * vy - uy * vx) / l};
-    }
+        private static long cell(double c) {
+            return (long) Math.floor(c / CELL);
+        }
 
-    private static IllegalArgumentException degenerate(int n) {
-        return new IllegalArgumentException("ConvexHull needs at least 4 non-coplanar points; the " + n
-                + " points given are coincident, collinear or coplanar");
-    }
+        private static long key(long cx, long cy, long cz) {
+            return ((cx + (1 << 20)) << 42) | ((cy + (1 << 20)) << 21) | (cz + (1 << 20));
+        }
 
-    /** The convex polygon (CCW about the plane normal, no collinear vertices) of a group of triangles. */
-    private static int[] polygon(double[] p, List<int[]> tris, double[] pl, double eps) {
-        List<Integer> ids = new ArrayList<>();
-        for (int[] t : tris) {
-            for (int v : t) {
-                if (!ids.contains(v)) {
-                    ids.add(v);
+        private int find(long key) {
+            int i = mix(key) & mask;
+            while (heads[i] >= 0) {
+                if (keys[i] == key) {
+                    return heads[i];
                 }
+                i = (i + 1) & mask;
+            }
+            return -1;
+        }
+
+        private void insert(int k) {
+            long key = key(cell(dirs[3 * k]), cell(dirs[3 * k + 1]), cell(dirs[3 * k + 2]));
+            int i = mix(key) & mask;
+            while (heads[i] >= 0 && keys[i] != key) {
+                i = (i + 1) & mask;
+            }
+            chain[k] = heads[i] >= 0 ? heads[i] : -1;
+            keys[i] = key;
+            heads[i] = k;
+        }
+
+        private void rehash() {
+            int cap = keys.length * 2;
+            keys = new long[cap];
+            heads = new int[cap];
+            Arrays.fill(heads, -1);
+            mask = cap - 1;
+            for (int k = 0; k < count; k++) {
+                insert(k);
             }
         }
-        // Plane basis u, w with u × w = n.
-        double nx = pl[0], ny = pl[1], nz = pl[2];
-        double ux, uy, uz;
-        if (Math.abs(nx) > 0.57) {
-            ux = ny; uy = -nx; uz = 0;
-        } else {
-            ux = 0; uy = nz; uz = -ny;
+
+        double[] toArray() {
+            return Arrays.copyOf(dirs, 3 * count);
         }
-        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        ux /= ul; uy /= ul; uz /= ul;
-        double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
-        int m = ids.size();
-        Integer[] order = ids.toArray(new Integer[0]);
-        double[] su = new double[p.length / 3], sw = new double[p.length / 3];
-        for (int v : order) {
-            su[v] = ux * p[3 * v] + uy * p[3 * v + 1] + uz * p[3 * v + 2];
-            sw[v] = wx * p[3 * v] + wy * p[3 * v + 1] + wz * p[3 * v + 2];
-        }
-        Arrays.sort(order, (a, b) -> su[a] != su[b] ? Double.compare(su[a], su[b]) : Double.compare(sw[a], sw[b]));
-        int[] hull = new int[2 * m + 1];
-        int k = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            int start = k;
-            for (int ii = 0; ii < m; ii++) {
-                int v = pass == 0 ? order[ii] : order[m - 1 - ii];
-                while (k >= start + 2) {
-                    int a = hull[k - 2], b = hull[k - 1];
-                    double cross = (su[b] - su[a]) * (sw[v] - sw[a]) - (sw[b] - sw[a]) * (su[v] - su[a]);
-                    if (cross <= eps * Math.sqrt((su[b] - su[a]) * (su[b] - su[a]) + (sw[b] - sw[a]) * (sw[b] - sw[a]))) {
-                        k--;
-                    } else {
-                        break;
-                    }
-                }
-                hull[k++] = v;
-            }
-            k--;
-        }
-        return Arrays.copyOf(hull, k);
     }
 
     /** @return the number of hull vertices. */
