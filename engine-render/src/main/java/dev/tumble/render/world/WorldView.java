@@ -12,7 +12,6 @@ import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.world.World;
 import dev.tumble.render.scene.ConvexHullMesh;
 import dev.tumble.render.scene.DrawList;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -230,12 +229,6 @@ public final class WorldView {
     }
 
     private ConvexHullMesh meshOf(ConvexHull hull) {
-        return hullMeshes.computeIfAbsent(hull, h -> {
-            List<Vector3d> points = new ArrayList<>(h.vertexCount());
-            for (int i = 0; i < h.vertexCount(); i++) {
-                points.add(h.vertex(i, new Vector3d()));
-            }
-            return new ConvexHullMesh(points);
-        });
+        return hullMeshes.computeIfAbsent(hull, ConvexHullMesh::new);
     }
 }

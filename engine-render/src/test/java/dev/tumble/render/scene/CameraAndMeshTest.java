@@ -62,6 +62,32 @@ class CameraAndMeshTest {
     }
 
     @Test
+    void aHullOfThousandsOfPointsIsMeshedFromThePhysicsHullsFaces() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        List<Vector3d> pts = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            pts.add(new Vector3d(rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1)).normalize(2));
+        }
+        dev.tumble.core.collision.shape.ConvexHull hull = new dev.tumble.core.collision.shape.ConvexHull(
+                pts.toArray(new Vector3d[0]));
+        ConvexHullMesh h = new ConvexHullMesh(hull);
+        int expected = 0;
+        for (int f = 0; f < hull.faceCount(); f++) {
+            expected += hull.face(f).length - 2;
+        }
+        assertEquals(expected, h.triangleCount(), "every face fanned into triangles");
+        float[] p = h.positions();
+        float[] n = h.normals();
+        for (int t = 0; t < h.triangleCount(); t++) {
+            Vector3f a = new Vector3f(p[t * 9], p[t * 9 + 1], p[t * 9 + 2]);
+            Vector3f e1 = new Vector3f(p[t * 9 + 3], p[t * 9 + 4], p[t * 9 + 5]).sub(a);
+            Vector3f e2 = new Vector3f(p[t * 9 + 6], p[t * 9 + 7], p[t * 9 + 8]).sub(a);
+            assertTrue(e1.cross(e2).dot(n[t * 9], n[t * 9 + 1], n[t * 9 + 2]) >= 0f, "counter-clockwise outward");
+        }
+        assertEquals(2f, h.boundingRadius(), 1e-6f);
+    }
+
+    @Test
     void flatHullIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> new ConvexHullMesh(List.of(
                 new Vector3d(0, 0, 0), new Vector3d(1, 0, 0), new Vector3d(0, 0, 1), new Vector3d(1, 0, 1))));
