@@ -13,7 +13,9 @@ import org.joml.Vector3dc;
  * one convex polygon, and a vertex between two collinear edges is dropped. Every vertex is one of
  * the input points, and every input point is inside or within the tolerance of every face plane.
  * Faces, unique edges, unique edge directions and the mass properties at unit density are stored.
- * The same points give the same hull, bit for bit.
+ * The same points give the same hull, bit for bit, in any order, and the hull of a hull's own
+ * vertices is that hull: vertices are kept sorted by x, then y, then z, each face loop starts at
+ * its lowest vertex and faces are sorted by their loops.
  */
 public final class ConvexHull extends Shape {
     private final double[] vertices; // xyz per vertex
@@ -103,6 +105,7 @@ public final class ConvexHull extends Shape {
             faces[f] = out;
         }
         vertices = Arrays.copyOf(vs, 3 * vc);
+        canonicalOrder(vertices, faces);
         faceNormals = new double[faces.length * 3];
         faceOffsets = new double[faces.length];
         for (int f = 0; f < faces.length; f++) {
@@ -332,6 +335,50 @@ public final class ConvexHull extends Shape {
         double[] toArray() {
             return Arrays.copyOf(dirs, 3 * count);
         }
+    }
+
+    /**
+     * Puts the hull in an order that depends on its geometry alone: vertices sorted by x, then y,
+     * then z; each face loop starting at its lowest vertex; faces sorted by their loops. The hull
+     * of a hull's own vertices is then the same hull bit for bit (a snapshot that must rebuild a
+     * hull relies on it), whatever order the builder met the points in.
+     */
+    private static void canonicalOrder(double[] vertices, int[][] faces) {
+        int n = vertices.length / 3;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int c = Double.compare(vertices[3 * a], vertices[3 * b]);
+            if (c == 0) {
+                c = Double.compare(vertices[3 * a + 1], vertices[3 * b + 1]);
+            }
+            return c != 0 ? c : Double.compare(vertices[3 * a + 2], vertices[3 * b + 2]);
+        });
+        int[] rank = new int[n];
+        double[] sorted = new double[vertices.length];
+        for (int i = 0; i < n; i++) {
+            rank[order[i]] = i;
+            System.arraycopy(vertices, 3 * order[i], sorted, 3 * i, 3);
+        }
+        System.arraycopy(sorted, 0, vertices, 0, sorted.length);
+        for (int f = 0; f < faces.length; f++) {
+            int[] loop = faces[f];
+            int first = 0;
+            for (int i = 0; i < loop.length; i++) {
+                loop[i] = rank[loop[i]];
+                if (loop[i] < loop[first]) {
+                    first = i;
+                }
+            }
+            int[] turned = new int[loop.length];
+            for (int i = 0; i < loop.length; i++) {
+                turned[i] = loop[(first + i) % loop.length];
+            }
+            faces[f] = turned;
+        }
+        Arrays.sort(faces, Arrays::compare);
     }
 
     /** @return the number of hull vertices. */

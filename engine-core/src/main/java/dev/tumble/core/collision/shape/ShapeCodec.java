@@ -11,9 +11,10 @@ import org.joml.Vector3dc;
  * double bit for bit, so a shape read back collides exactly as the one written. Reading checks
  * every value and throws {@link IllegalArgumentException} naming the bad one.
  *
- * <p>A {@link ConvexHull} is written as its hull vertices and rebuilt from them, then compared
- * with a fingerprint of the written hull's faces, normals and edges: a hull that does not rebuild
- * to the same bits is refused rather than silently colliding differently.
+ * <p>A {@link ConvexHull} is written as its hull vertices and rebuilt from them (the hull of a
+ * hull's vertices is the same hull, bit for bit), then compared with a fingerprint of the written
+ * hull's faces, normals and edges: hull bytes altered in the snapshot are refused rather than
+ * silently colliding differently.
  */
 public final class ShapeCodec {
     private static final int SPHERE = 1, BOX = 2, CAPSULE = 3, CONVEX_HULL = 4, PLANE = 5, HALF_SPACE = 6;

@@ -68,4 +68,56 @@ class ConvexHullTest {
         assertEquals(2, h.vertexCount() - h.edgeCount() + h.faceCount());
         assertTrue(h.volume() > 4.0 / 3 * Math.PI * 0.8 && h.volume() < 4.0 / 3 * Math.PI * 1.1 * 1.1 * 1.1);
     }
+
+    /**
+     * The hull's order is its geometry's: the same points shuffled, or the hull's own vertices,
+     * give the same arrays bit for bit (random clouds, and points on a box's faces, many of them
+     * coplanar).
+     */
+    @Test
+    void theSamePointsInAnyOrderGiveTheSameHullBitForBit() {
+        Random rnd = new Random(17);
+        for (int t = 0; t < 200; t++) {
+            int n = 4 + rnd.nextInt(100);
+            Vector3d[] p = new Vector3d[n];
+            for (int i = 0; i < n; i++) {
+                p[i] = t % 2 == 0
+                        ? new Vector3d(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian())
+                        : onBox(rnd);
+            }
+            ConvexHull h = new ConvexHull(p);
+            java.util.List<Vector3d> shuffled = new java.util.ArrayList<>(java.util.List.of(p));
+            java.util.Collections.shuffle(shuffled, rnd);
+            assertSameBits(h, new ConvexHull(shuffled.toArray(new Vector3d[0])), "trial " + t + " shuffled");
+            Vector3d[] own = new Vector3d[h.vertexCount()];
+            for (int i = 0; i < own.length; i++) {
+                own[i] = h.vertex(i, new Vector3d());
+            }
+            assertSameBits(h, new ConvexHull(own), "trial " + t + " from its vertices");
+        }
+    }
+
+    /** A point on a face of the box [−1, 1] × [−2, 2] × [−0.5, 0.5] (corners included). */
+    private static Vector3d onBox(Random rnd) {
+        double[] v = {rnd.nextDouble() * 2 - 1, rnd.nextDouble() * 4 - 2, rnd.nextDouble() - 0.5};
+        double[] half = {1, 2, 0.5};
+        int axis = rnd.nextInt(3);
+        v[axis] = rnd.nextBoolean() ? half[axis] : -half[axis];
+        if (rnd.nextInt(8) == 0) {
+            for (int k = 0; k < 3; k++) {
+                v[k] = rnd.nextBoolean() ? half[k] : -half[k];
+            }
+        }
+        return new Vector3d(v[0], v[1], v[2]);
+    }
+
+    private static void assertSameBits(ConvexHull a, ConvexHull b, String what) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawVertices(), b.rawVertices(), what + ": vertices");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawFaces(), b.rawFaces(), what + ": faces");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawFaceNormals(), b.rawFaceNormals(), what + ": normals");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawFaceOffsets(), b.rawFaceOffsets(), what + ": offsets");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawEdges(), b.rawEdges(), what + ": edges");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.rawEdgeDirections(), b.rawEdgeDirections(), what + ": edge directions");
+        assertEquals(a.massProperties(1).mass(), b.massProperties(1).mass(), 0, what + ": mass");
+    }
 }
