@@ -11,7 +11,6 @@ import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.joint.BallJoint;
 import dev.tumble.core.world.World;
 import org.joml.Vector3d;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**

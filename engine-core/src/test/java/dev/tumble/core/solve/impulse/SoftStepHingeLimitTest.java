@@ -11,7 +11,6 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.joint.HingeJoint;
 import dev.tumble.core.world.World;
 import org.joml.Vector3d;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
