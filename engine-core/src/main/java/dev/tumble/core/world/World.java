@@ -322,29 +322,15 @@ public final class World {
         profile.reset();
         int n = bodies.size();
         ensureDense(n);
+        // What the game's code may fail the step after (see runGameCode): saved before anything changes.
+        guard.save(bodies);
+        collision.beginStep();
         if (softStep != null) {
             stepSoft(n, dt);
             return;
         }
 
-        long t = System.nanoTime();
-        guard.save(bodies);
-        collision.beginStep();
-        try {
-            applyForces(dt);
-            t = lap(Stage.FORCES, t);
-
-            integrateBodies(n, dt);
-            t = lap(Stage.INTEGRATE, t);
-
-            collision.updateBroadPhase(bodies, dt);
-            forces.endStep(dt);
-        } catch (RuntimeException | Error e) {
-            undoStep();
-            throw e;
-        }
-        beginEvents();
-        t = lap(Stage.BROAD_PHASE, t);
+        long t = runGameCode(n, dt, true, System.nanoTime());
 
         findCollisionContacts();
         keyContacts();
@@ -362,6 +348,32 @@ public final class World {
         t = lap(Stage.RESOLVE, t);
 
         finish(n, t);
+    }
+
+    /**
+     * The stages that may run the game's code, all or nothing: the force generators, then (the
+     * book's order, {@code integrate}) integration, then the broad phase with its pair callback;
+     * the generators' clocks advance only once those have run. Code that throws leaves the world
+     * as the step found it ({@link #undoStep}); otherwise this step's events begin.
+     *
+     * @return the time after the broad phase, ns
+     */
+    private long runGameCode(int n, double dt, boolean integrate, long t) {
+        try {
+            applyForces(dt);
+            t = lap(Stage.FORCES, t);
+            if (integrate) {
+                integrateBodies(n, dt);
+                t = lap(Stage.INTEGRATE, t);
+            }
+            collision.updateBroadPhase(bodies, dt);
+            forces.endStep(dt);
+        } catch (RuntimeException | Error e) {
+            undoStep();
+            throw e;
+        }
+        beginEvents();
+        return lap(Stage.BROAD_PHASE, t);
     }
 
     /** This step's collision contacts into the buffer, from the broad phase's pairs. */
@@ -389,8 +401,6 @@ public final class World {
      */
     private void stepSoft(int n, double dt) {
         long t = System.nanoTime();
-        guard.save(bodies);
-        collision.beginStep();
         guard.begin(bodies, n, dt);
         boolean sweeping = settings.continuousCollision();
         if (sweeping) {
@@ -400,18 +410,7 @@ public final class World {
                 sweep.noteIntegrated(bodies.at(i), i, guard.previousPositions());
             }
         }
-        try {
-            applyForces(dt);
-            t = lap(Stage.FORCES, t);
-
-            collision.updateBroadPhase(bodies, dt);
-            forces.endStep(dt);
-        } catch (RuntimeException | Error e) {
-            undoStep();
-            throw e;
-        }
-        beginEvents();
-        t = lap(Stage.BROAD_PHASE, t);
+        t = runGameCode(n, dt, false, t);
 
         findCollisionContacts();
         ensureFeatureKeys(collisionContactCount);

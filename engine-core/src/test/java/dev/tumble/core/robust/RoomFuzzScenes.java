@@ -23,7 +23,7 @@ import org.joml.Vector3d;
  * (never into the walls or blocks), fired at up to 100 m/s in random directions with random spin, friction and
  * restitution; some joined by ball, hinge or rod joints. Only gravity acts.
  */
-final class RoomFuzzScenes {
+public final class RoomFuzzScenes {
     private RoomFuzzScenes() {
     }
 
@@ -51,13 +51,7 @@ final class RoomFuzzScenes {
         SplittableRandom rnd = new SplittableRandom(seed);
         World world = new World(WorldSettings.builder().solver(solver).build());
         double half = rnd.nextDouble(1.5, 5), height = rnd.nextDouble(2, 5), t = rnd.nextDouble(0.1, 0.5);
-        double o = half + t;
-        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, -t / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, height + t / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(t / 2, height / 2 + t, o)).position(half + t / 2, height / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(t / 2, height / 2 + t, o)).position(-half - t / 2, height / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(o, height / 2 + t, t / 2)).position(0, height / 2, half + t / 2));
-        world.addBody(RigidBody.fixed(new Box(o, height / 2 + t, t / 2)).position(0, height / 2, -half - t / 2));
+        walls(world, half, height, t);
         StringBuilder text = new StringBuilder(String.format("room seed %d: %.2f x %.2f x %.2f m, walls %.2f m;", seed,
                 2 * half, height, 2 * half, t));
         // Blocks inside: more corners, against the floor or a wall.
@@ -128,6 +122,26 @@ final class RoomFuzzScenes {
             text.append(" joint ").append(bodies.indexOf(a)).append('-').append(bodies.indexOf(b));
         }
         return new Scene(seed, world, bodies, half, height, text.toString());
+    }
+
+    /**
+     * Floor, ceiling and four walls of thickness {@code t} (m) around the inside x, z in
+     * [−half, half], y in [0, height]; each runs the room's full outer length, so the boxes overlap
+     * at the edges and corners, as a room built box by box does.
+     *
+     * @param world receives the six static boxes
+     * @param half half the inside's width and depth, m
+     * @param height the inside's height, m
+     * @param t the walls' thickness, m
+     */
+    public static void walls(World world, double half, double height, double t) {
+        double o = half + t;
+        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, -t / 2, 0));
+        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, height + t / 2, 0));
+        world.addBody(RigidBody.fixed(new Box(t / 2, height / 2 + t, o)).position(half + t / 2, height / 2, 0));
+        world.addBody(RigidBody.fixed(new Box(t / 2, height / 2 + t, o)).position(-half - t / 2, height / 2, 0));
+        world.addBody(RigidBody.fixed(new Box(o, height / 2 + t, t / 2)).position(0, height / 2, half + t / 2));
+        world.addBody(RigidBody.fixed(new Box(o, height / 2 + t, t / 2)).position(0, height / 2, -half - t / 2));
     }
 
     /** Whether a ball of radius r at (x, y, z) may touch one of the blocks (each a centre and a bounding radius). */

@@ -8,6 +8,7 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.robust.RoomFuzzScenes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,13 +38,7 @@ class ContinuousCollisionRoomTest {
      * length, so the boxes overlap at the edges and corners, as a room built box by box does.
      */
     static void room(World world, double thickness) {
-        double t = thickness, o = HALF + t;
-        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, -t / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(o, t / 2, o)).position(0, HEIGHT + t / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(t / 2, HEIGHT / 2 + t, o)).position(HALF + t / 2, HEIGHT / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(t / 2, HEIGHT / 2 + t, o)).position(-HALF - t / 2, HEIGHT / 2, 0));
-        world.addBody(RigidBody.fixed(new Box(o, HEIGHT / 2 + t, t / 2)).position(0, HEIGHT / 2, HALF + t / 2));
-        world.addBody(RigidBody.fixed(new Box(o, HEIGHT / 2 + t, t / 2)).position(0, HEIGHT / 2, -HALF - t / 2));
+        RoomFuzzScenes.walls(world, HALF, HEIGHT, thickness);
     }
 
     /** The bodies fired: a 53 kg box, a sphere, a capsule and an irregular hull. */
