@@ -193,7 +193,7 @@ public final class Commands {
         boolean headless = a.flag("headless") || outputs > 0 || !GlContexts.displayAvailable();
         if (!headless) {
             try {
-                WindowLauncher.run("Tumble — " + name, factory, size[0], size[1], Scene.DT);
+                WindowLauncher.run(target, options, size[0], size[1]);
                 return 0;
             } catch (RuntimeException | LinkageError e) {
                 err.println("tumble: cannot open a window (" + e + "); recording headless instead");

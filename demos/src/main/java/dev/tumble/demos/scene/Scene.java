@@ -41,17 +41,18 @@ public abstract class Scene implements Simulation {
     private long steps;
 
     /**
-     * A scene with a new, empty world.
+     * A scene with a new, empty world, made with {@code settings} after the options' adjustment.
      *
      * @param options the options the scene is built with
      * @param settings the world's settings
      */
     protected Scene(SceneOptions options, WorldSettings settings) {
-        this(options, new World(settings));
+        this(options, new World(options.apply(settings)));
     }
 
     /**
      * Wraps a world built elsewhere; its bodies get ids {@code body0, body1, …} in world order.
+     * Whoever built it applies {@link SceneOptions#apply} to its settings.
      *
      * @param options the options the scene was built with
      * @param world the world

@@ -4,7 +4,6 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.query.RayHit;
 import dev.tumble.core.debug.DebugDraw;
-import dev.tumble.core.debug.WorldDebugDraw;
 import dev.tumble.core.world.World;
 import dev.tumble.render.SceneRenderer;
 import dev.tumble.render.debug.DebugRenderer;
@@ -22,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
@@ -34,7 +34,10 @@ import static org.lwjgl.glfw.GLFW.*;
 /**
  * The interactive viewer: runs a {@link Simulation} at a fixed step in a window and draws it
  * interpolated between steps, with an orbit/fly camera, pause, single step, slow motion, reset,
- * debug drawing, mouse picking with a spring, a HUD and screenshots.
+ * mouse picking with a spring, screenshots, and panels drawn over the scene: a scene browser
+ * (given a {@link SceneMenu}), live settings with the drawing layers ({@link ViewLayer}), a graph
+ * of the step time per stage, and the scene's and the viewer's keys. Joints are drawn by default;
+ * text grows with the window.
  *
  * <table>
  * <caption>Controls</caption>
@@ -47,10 +50,12 @@ import static org.lwjgl.glfw.GLFW.*;
  * <tr><td>N</td><td>one step (pauses)</td></tr>
  * <tr><td>T</td><td>slow motion ×0.25</td></tr>
  * <tr><td>R</td><td>reset: a new simulation from the factory</td></tr>
- * <tr><td>G</td><td>debug drawing (contacts, normals, velocities, joints)</td></tr>
- * <tr><td>B</td><td>bounding boxes in debug drawing</td></tr>
+ * <tr><td>G</td><td>contacts and velocities on or off (layers)</td></tr>
+ * <tr><td>B</td><td>bounding boxes on or off (layer)</td></tr>
  * <tr><td>C</td><td>back to the scene's camera</td></tr>
- * <tr><td>H</td><td>HUD: figures and help, figures only, off</td></tr>
+ * <tr><td>H</td><td>overlay: panels and help, panels only, off</td></tr>
+ * <tr><td>Page Up / Page Down</td><td>previous / next scene of the menu</td></tr>
+ * <tr><td>left click on a panel</td><td>pick a scene, change a setting, toggle a layer</td></tr>
  * <tr><td>F2 or F12</td><td>screenshot PNG (the path is printed)</td></tr>
  * <tr><td>Escape</td><td>quit</td></tr>
  * </table>
@@ -62,13 +67,18 @@ import static org.lwjgl.glfw.GLFW.*;
 public final class SimulationWindow {
     private static final System.Logger LOG = System.getLogger(SimulationWindow.class.getName());
     private static final int MAX_KEY = GLFW_KEY_LAST + 1;
+    /** The viewer's sky (clear) colour, 0xRRGGBB: light, so dark bodies stand out against it. */
+    public static final int SKY_RGB = 0x9FB9D2;
 
     private final String title;
     private final Supplier<? extends Simulation> factory;
+    private final SceneMenu menu;
+    private final List<SceneMenu.Item> items;
+    private int current;
+    private final ViewerSettings settings = new ViewerSettings();
     private int width = 1280;
     private int height = 720;
     private double dt = 1 / 60.0;
-    private boolean debug;
     private Path screenshotDir = Path.of("screenshots");
 
     // Per-run state.
@@ -83,9 +93,8 @@ public final class SimulationWindow {
     private final CameraControls cameraControls = new CameraControls(camera);
     private final WorldView view = new WorldView();
     private final DrawList drawList = new DrawList();
-    private final WorldDebugDraw walker = new WorldDebugDraw()
-            .layer(WorldDebugDraw.Layer.SHAPES, false)
-            .layer(WorldDebugDraw.Layer.VELOCITIES, true);
+    private final ViewerDebugDraw layers = new ViewerDebugDraw();
+    private ViewerOverlay overlay;
     private final MouseSpring spring = new MouseSpring();
     private final PickRay pickRay = new PickRay();
     private final Hud hud = new Hud();
@@ -99,7 +108,7 @@ public final class SimulationWindow {
     private double cursorX;
     private double cursorY;
     private int dragButton = -1;
-    private int hudMode; // 0: figures and help, 1: figures, 2: off
+    private int hudMode; // 0: panels and help, 1: panels, 2: off
     private boolean screenshotRequested;
     private Path lastScreenshot;
     private String hudText = "";
@@ -118,6 +127,36 @@ public final class SimulationWindow {
         }
         this.title = title == null ? "Tumble" : title;
         this.factory = factory;
+        this.menu = null;
+        this.items = List.of();
+    }
+
+    /**
+     * A viewer with a scene browser: every item of {@code menu}, starting with {@code first}.
+     * Changing a world setting in the panel rebuilds the scene through the menu.
+     *
+     * @param title the window title
+     * @param menu the scenes offered
+     * @param first the name of the scene shown first (one of the menu's items)
+     */
+    public SimulationWindow(String title, SceneMenu menu, String first) {
+        if (menu == null || menu.items().isEmpty()) {
+            throw new IllegalArgumentException("menu must offer at least one scene");
+        }
+        this.title = title == null ? "Tumble" : title;
+        this.menu = menu;
+        this.items = List.copyOf(menu.items());
+        this.factory = null;
+        this.current = indexOf(first);
+    }
+
+    private int indexOf(String name) {
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no scene '" + name + "' in the menu");
     }
 
     /**
@@ -147,12 +186,17 @@ public final class SimulationWindow {
     }
 
     /**
-     * @param on whether debug drawing starts on (G toggles it)
+     * @param on whether the contact and linear velocity layers start on (G toggles them)
      * @return this
      */
     public SimulationWindow debug(boolean on) {
-        this.debug = on;
+        settings.layer(ViewLayer.CONTACTS, on).layer(ViewLayer.LINEAR_VELOCITY, on);
         return this;
+    }
+
+    /** @return the live settings (layers and time scale act at once; world settings on the next restart) */
+    public ViewerSettings settings() {
+        return settings;
     }
 
     /**
@@ -233,6 +277,8 @@ public final class SimulationWindow {
             renderer = new SceneRenderer(Math.max(1, ctx.framebufferWidth()), Math.max(1, ctx.framebufferHeight()));
             debugRenderer = new DebugRenderer();
             hudBatch = new TextBatch();
+            overlay = new ViewerOverlay(new Ui(hudBatch), settings);
+            renderer.setClearRgb(SKY_RGB);
             clock = new SimulationClock(dt);
             reset(true);
             if (ctx instanceof GlfwWindowContext) {
@@ -270,7 +316,7 @@ public final class SimulationWindow {
     }
 
     private void reset(boolean resetCamera) {
-        Simulation s = factory.get();
+        Simulation s = menu != null ? menu.build(items.get(current), settings::adjust) : factory.get();
         if (s == null || s.world() == null) {
             throw new IllegalStateException("the simulation factory returned " + (s == null ? "null" : "a simulation without a world"));
         }
@@ -280,6 +326,7 @@ public final class SimulationWindow {
         spring.release();
         view.forgetCapture();
         clock.reset();
+        overlay.graph().clear();
         if (resetCamera) {
             copyCamera(s.camera());
         }
@@ -299,12 +346,14 @@ public final class SimulationWindow {
         simulation.beforeStep(simulatedTime, dt, controls);
         world.step(dt);
         simulatedTime += dt;
+        overlay.graph().add(world.profile());
     }
 
     /** One frame: input, fixed steps, drawing, HUD, present. */
     private void frame(double frameSeconds) {
         context.makeCurrent();
         flyCamera(frameSeconds);
+        clock.setTimeScale(settings.timeScale());
         clock.advance(frameSeconds, stepOnce);
         int w = context.framebufferWidth();
         int h = context.framebufferHeight();
@@ -312,19 +361,18 @@ public final class SimulationWindow {
             return; // minimised
         }
         renderer.resize(w, h);
+        view.markSleeping(settings.isOn(ViewLayer.SLEEP));
         view.fill(world, simulation::colour, clock.alpha(), drawList);
         simulation.decorate(drawList);
         simulation.updateCamera(camera);
-        if (debug) {
-            world.debugDraw(walker, debugRenderer);
-        }
+        layers.draw(world, settings, debugRenderer);
         if (spring.body() != null) {
             spring.grabPoint(scratch);
             debugRenderer.segment(scratch, spring.target(), DebugDraw.Colors.VELOCITY);
             debugRenderer.pointPixels(spring.target().x(), spring.target().y(), spring.target().z(), 7, DebugDraw.Colors.VELOCITY);
         }
         renderer.render(drawList, camera, debugRenderer);
-        drawHud(frameSeconds, w, h);
+        drawOverlay(frameSeconds, w, h);
         if (screenshotRequested) {
             screenshotRequested = false;
             lastScreenshot = saveScreenshot();
@@ -336,25 +384,59 @@ public final class SimulationWindow {
         }
     }
 
-    private void drawHud(double frameSeconds, int w, int h) {
+    private void drawOverlay(double frameSeconds, int w, int h) {
         framesSinceHud++;
         hudAge += frameSeconds;
         if (hudAge >= 0.25) {
             fps = hudAge > 0 && Double.isFinite(hudAge) ? framesSinceHud / hudAge : 0;
-            hudText = hud.text(fps, world, clock, simulatedTime, debug, hudMode == 0);
+            hudText = hud.text(fps, world, clock, simulatedTime, isDebug(), false, false);
             hudAge = 0;
             framesSinceHud = 0;
         }
         if (hudMode == 2) {
             return;
         }
-        float scale = h >= 900 ? 2f : w >= 1000 ? 1.5f : 1f;
-        int lines = 1 + (int) hudText.chars().filter(c -> c == '\n').count();
-        hudBatch.rect(6, 6, TextBatch.width(hudText, scale) + 12, lines * TextBatch.LINE_HEIGHT * scale + 8, 0x000000, 0.55f);
-        hudBatch.text(12, 10, hudText, 0xF0F0F0, scale);
+        SceneMenu.Item item = menu != null ? items.get(current) : null;
+        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, true, hudMode == 0, items, current,
+                item != null ? item.name() : title, item != null ? item.description() : "",
+                item != null ? item.keys() : List.of(), world.settings(), menu != null));
         renderer.bindResolvedFrame();
         hudBatch.render(w, h);
         org.lwjgl.opengl.GL33C.glBindFramebuffer(org.lwjgl.opengl.GL33C.GL_FRAMEBUFFER, 0);
+        if (overlay.chosenScene() >= 0 && overlay.chosenScene() != current) {
+            switchTo(overlay.chosenScene());
+        } else if (overlay.restartRequested() || overlay.worldSettingsChanged()) {
+            reset(false);
+        }
+    }
+
+    /**
+     * Shows another scene of the menu (as a click in the browser does), with its own camera.
+     *
+     * @param name the scene's name
+     * @throws IllegalStateException when the viewer has no menu
+     */
+    public void showScene(String name) {
+        if (menu == null) {
+            throw new IllegalStateException("this viewer has no scene menu");
+        }
+        switchTo(indexOf(name));
+    }
+
+    private void switchTo(int index) {
+        int was = current;
+        current = index;
+        try {
+            reset(true);
+        } catch (RuntimeException e) {
+            // A scene file that no longer reads: stay on the scene shown.
+            LOG.log(System.Logger.Level.WARNING, "cannot open scene " + items.get(index).name() + ": " + e.getMessage());
+            current = was;
+            return;
+        }
+        if (context instanceof GlfwWindowContext wc) {
+            glfwSetWindowTitle(wc.handle(), "Tumble — " + items.get(index).name());
+        }
     }
 
     private Path saveScreenshot() {
@@ -416,8 +498,13 @@ public final class SimulationWindow {
             }
             case GLFW_KEY_T -> clock.setSlowMotion(!clock.isSlowMotion());
             case GLFW_KEY_R -> reset(false);
-            case GLFW_KEY_G -> debug = !debug;
-            case GLFW_KEY_B -> walker.layer(WorldDebugDraw.Layer.AABBS, !walker.isOn(WorldDebugDraw.Layer.AABBS));
+            case GLFW_KEY_G -> debug(!isDebug());
+            case GLFW_KEY_B -> settings.layer(ViewLayer.AABBS, !settings.isOn(ViewLayer.AABBS));
+            case GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN -> {
+                if (menu != null) {
+                    switchTo(Math.floorMod(current + (key == GLFW_KEY_PAGE_DOWN ? 1 : -1), items.size()));
+                }
+            }
             case GLFW_KEY_C -> copyCamera(simulation.camera());
             case GLFW_KEY_H -> {
                 hudMode = (hudMode + 1) % 3;
@@ -441,6 +528,14 @@ public final class SimulationWindow {
             return;
         }
         if (action == GLFW_PRESS) {
+            double fx = cursorX * scaleX();
+            double fy = cursorY * scaleY();
+            if (hudMode != 2 && overlay.ui().covers(fx, fy)) {
+                if (button == GLFW_MOUSE_BUTTON_LEFT) {
+                    overlay.ui().click(fx, fy); // taken by the widget under it on the next frame
+                }
+                return;
+            }
             if (button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_CONTROL) != 0) {
                 if (pick()) {
                     dragButton = -2; // dragging a body, not the camera
@@ -480,6 +575,7 @@ public final class SimulationWindow {
         if (renderer == null) {
             return;
         }
+        overlay.ui().hover(x * scaleX(), y * scaleY());
         if (dragButton == -2 && spring.body() != null) {
             pickRay.through(camera, x * scaleX(), y * scaleY(), Math.max(1, renderer.width()), Math.max(1, renderer.height()),
                     rayOrigin, rayDirection);
@@ -539,9 +635,26 @@ public final class SimulationWindow {
         return simulatedTime;
     }
 
-    /** @return whether debug drawing is on */
+    /** @return whether the contact layer is on (G) */
     public boolean isDebug() {
-        return debug;
+        return settings.isOn(ViewLayer.CONTACTS);
+    }
+
+    /** @return the scene shown, from the menu, or null for a viewer without one */
+    public SceneMenu.Item currentScene() {
+        return menu == null ? null : items.get(current);
+    }
+
+    /**
+     * Where a panel widget was drawn in the last frame, for tests and tools that click it.
+     * Ids: {@code scene:NAME}, {@code restart}, {@code solver}, {@code iterations}, {@code sleep},
+     * {@code gravity}, {@code timescale}, {@code defaults}, {@code layer:LAYER} (a {@link ViewLayer} name).
+     *
+     * @param id the widget's id
+     * @return {x, y, width, height} in framebuffer pixels from the top-left, or null when not drawn
+     */
+    public float[] widgetBounds(String id) {
+        return overlay == null ? null : overlay.ui().widget(id);
     }
 
     /** @return the body held by the mouse spring, or null */
