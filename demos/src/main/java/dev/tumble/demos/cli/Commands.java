@@ -40,6 +40,8 @@ public final class Commands {
                   --solver si|soft|millington  the contact solver (default si)
                   --seed N                seed of the scene's random placements (default 1)
                   --size WxH              frame size in pixels (default 960x540; GIFs are half size)
+                  --hd                    1280x720 frames, GIFs at full size
+                  --no-caption            leave out the caption (scene, solver, time, step time)
               simulate SCENE.json         headless physics only, no GL; prints a one-line summary
                   --steps N               steps to run (default 300)
                   --every K               trace every K steps (default 10)
@@ -114,7 +116,7 @@ public final class Commands {
         }
     }
 
-    private static final Set<String> RUN_FLAGS = Set.of("headless");
+    private static final Set<String> RUN_FLAGS = Set.of("headless", "hd", "no-caption");
     private static final Set<String> RUN_VALUED = Set.of("frames", "gif", "mp4", "png", "solver", "seed", "size");
 
     private static String one(Args a, String command) throws Args.UsageException {
@@ -139,7 +141,7 @@ public final class Commands {
     private static int[] size(Args a) throws Args.UsageException {
         String s = a.option("size");
         if (s == null) {
-            return new int[] {960, 540};
+            return a.flag("hd") ? new int[] {1280, 720} : new int[] {960, 540};
         }
         String[] p = s.toLowerCase(Locale.ROOT).split("x");
         try {
@@ -216,8 +218,9 @@ public final class Commands {
             double fps = 1 / (scene.dt() * STEPS_PER_FRAME);
             try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1]);
                  FrameSink sink = a.option("png") != null ? new PngSequenceSink(path, name)
-                         : a.option("mp4") != null ? new Mp4Sink(path, fps) : new GifSink(path, fps)) {
-                new Player(scene).record(recorder, sink, frames, STEPS_PER_FRAME);
+                         : a.option("mp4") != null ? new Mp4Sink(path, fps)
+                         : new GifSink(path, fps, a.flag("hd") ? 1 : GifSink.DEFAULT_SCALE)) {
+                new Player(scene, name).caption(!a.flag("no-caption")).record(recorder, sink, frames, STEPS_PER_FRAME);
             }
         } catch (IOException e) {
             err.println("error: " + path + ": " + e.getMessage());

@@ -39,6 +39,7 @@ public abstract class Scene implements Simulation {
     private final List<ForceSpec> forceSpecs = new ArrayList<>();
     private double time;
     private long steps;
+    private double[] startBounds;
 
     /**
      * A scene with a new, empty world, made with {@code settings} after the options' adjustment.
@@ -132,6 +133,9 @@ public abstract class Scene implements Simulation {
      * @param controls the user's input this step
      */
     public void step(Controls controls) {
+        if (steps == 0 && startBounds == null) {
+            startBounds = SceneFraming.bounds(world); // the opening camera frames the scene as built
+        }
         beforeStep(time, dt(), controls);
         world.step(dt());
         steps++;
@@ -171,7 +175,51 @@ public abstract class Scene implements Simulation {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
+        return framed(new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f));
+    }
+
+    /**
+     * {@code camera} moved along its own view direction until the whole scene is in the
+     * picture ({@link SceneFraming}): the bodies as built plus {@link #actionBounds}.
+     *
+     * @param camera the direction to look from (changed)
+     * @return {@code camera}
+     */
+    protected Camera framed(Camera camera) {
+        double[] box = startBounds != null ? startBounds.clone() : SceneFraming.bounds(world);
+        return SceneFraming.fit(camera, actionBounds(box));
+    }
+
+    /**
+     * Grows the box of the bodies as built to hold where the scene's action goes (rounds in
+     * flight, debris thrown out), so the opening camera shows it; the default adds nothing.
+     *
+     * @param box the bodies' box {minX, minY, minZ, maxX, maxY, maxZ}, m, or null
+     * @return the box to frame
+     */
+    protected double[] actionBounds(double[] box) {
+        return box;
+    }
+
+    /**
+     * A box grown by the given margins on both sides.
+     *
+     * @param box {minX, minY, minZ, maxX, maxY, maxZ}, m, or null
+     * @param dx margin along x, m
+     * @param dy margin along y, m
+     * @param dz margin along z, m
+     * @return {@code box}, grown
+     */
+    protected static double[] grow(double[] box, double dx, double dy, double dz) {
+        if (box != null) {
+            box[0] -= dx;
+            box[1] -= dy;
+            box[2] -= dz;
+            box[3] += dx;
+            box[4] += dy;
+            box[5] += dz;
+        }
+        return box;
     }
 
     /**

@@ -64,6 +64,6 @@ public final class StackScenes extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(view[0], view[1], view[2], view[3], view[4], view[5]);
+        return framed(new Camera().lookAt(view[0], view[1], view[2], view[3], view[4], view[5]));
     }
 }
