@@ -97,6 +97,8 @@ public final class SimulationWindow {
     private ViewerOverlay overlay;
     private final MouseSpring spring = new MouseSpring();
     private final PickRay pickRay = new PickRay();
+    private final ViewFit fit = new ViewFit();
+    private final org.joml.Matrix4f viewProj = new org.joml.Matrix4f();
     private final Hud hud = new Hud();
     private final boolean[] keys = new boolean[MAX_KEY];
     private final Controls controls = key -> key >= 0 && key < MAX_KEY && keys[key];
@@ -371,7 +373,7 @@ public final class SimulationWindow {
             debugRenderer.segment(scratch, spring.target(), DebugDraw.Colors.VELOCITY);
             debugRenderer.pointPixels(spring.target().x(), spring.target().y(), spring.target().z(), 7, DebugDraw.Colors.VELOCITY);
         }
-        renderer.render(drawList, camera, debugRenderer);
+        renderer.render(drawList, fit.apply(camera.viewProjection((float) w / h, viewProj)), debugRenderer);
         drawOverlay(frameSeconds, w, h);
         if (screenshotRequested) {
             screenshotRequested = false;
@@ -394,12 +396,14 @@ public final class SimulationWindow {
             framesSinceHud = 0;
         }
         if (hudMode == 2) {
+            fit.fill();
             return;
         }
         SceneMenu.Item item = menu != null ? items.get(current) : null;
         overlay.draw(new ViewerOverlay.Frame(w, h, hudText, true, hudMode == 0, items, current,
                 item != null ? item.name() : title, item != null ? item.description() : "",
                 item != null ? item.keys() : List.of(), world.settings(), menu != null));
+        fit.into(overlay.free(), w, h); // the next frame's picture goes where the panels leave room
         renderer.bindResolvedFrame();
         hudBatch.render(w, h);
         org.lwjgl.opengl.GL33C.glBindFramebuffer(org.lwjgl.opengl.GL33C.GL_FRAMEBUFFER, 0);
@@ -552,7 +556,8 @@ public final class SimulationWindow {
     private boolean pick() {
         int w = Math.max(1, renderer.width());
         int h = Math.max(1, renderer.height());
-        pickRay.through(camera, cursorX * scaleX(), cursorY * scaleY(), w, h, rayOrigin, rayDirection);
+        pickRay.through(camera, fit.toPictureX(cursorX * scaleX(), w), fit.toPictureY(cursorY * scaleY(), h), w, h,
+                rayOrigin, rayDirection);
         Optional<RayHit> hit = world.castRay(rayOrigin, rayDirection, 1000);
         if (hit.isEmpty() || !(hit.get().target instanceof BodyShape bs)) {
             return false;
@@ -577,13 +582,14 @@ public final class SimulationWindow {
         }
         overlay.ui().hover(x * scaleX(), y * scaleY());
         if (dragButton == -2 && spring.body() != null) {
-            pickRay.through(camera, x * scaleX(), y * scaleY(), Math.max(1, renderer.width()), Math.max(1, renderer.height()),
-                    rayOrigin, rayDirection);
+            int w = Math.max(1, renderer.width());
+            int h = Math.max(1, renderer.height());
+            pickRay.through(camera, fit.toPictureX(x * scaleX(), w), fit.toPictureY(y * scaleY(), h), w, h, rayOrigin, rayDirection);
             spring.follow(rayOrigin, rayDirection);
         } else if (dragButton == GLFW_MOUSE_BUTTON_LEFT) {
             cameraControls.rotate(dx, dy);
         } else if (dragButton == GLFW_MOUSE_BUTTON_RIGHT || dragButton == GLFW_MOUSE_BUTTON_MIDDLE) {
-            cameraControls.pan(dx * scaleX(), dy * scaleY(), Math.max(1, renderer.height()));
+            cameraControls.pan(dx * scaleX() / fit.scale(), dy * scaleY() / fit.scale(), Math.max(1, renderer.height()));
         }
     }
 
@@ -614,6 +620,23 @@ public final class SimulationWindow {
     }
 
     // ------------------------------------------------------------------ read-outs (tests, tools)
+
+    /**
+     * Where a world point appears in the window, as the viewer draws it (the picture fitted
+     * between the panels).
+     *
+     * @param x world x, m
+     * @param y world y, m
+     * @param z world z, m
+     * @param dest receives framebuffer pixels from the top-left (x, y) and depth in [0, 1] (z)
+     * @return {@code dest}
+     */
+    public org.joml.Vector3f toWindow(float x, float y, float z, org.joml.Vector3f dest) {
+        int w = Math.max(1, renderer.width());
+        int h = Math.max(1, renderer.height());
+        camera.project(x, y, z, w, h, dest);
+        return dest.set((float) fit.toWindowX(dest.x, w), (float) fit.toWindowY(dest.y, h), dest.z);
+    }
 
     /** @return the camera the viewer draws with (live) */
     public Camera camera() {

@@ -16,6 +16,7 @@ final class ViewerOverlay {
     private final Ui ui;
     private final ViewerSettings settings;
     private final StepGraph graph = new StepGraph();
+    private final float[] free = new float[4];
     private int chosen = -1;
     private boolean restart;
     private boolean worldChanged;
@@ -54,21 +55,29 @@ final class ViewerOverlay {
         if (f.panels()) {
             right = settingsPanel(f, m) - m;
         }
-        status(f.status(), left, m);
+        float top = status(f.status(), left, m) + m;
+        float bottom = f.height();
         if (f.help()) {
-            help(f, left, right, m);
+            bottom = help(f, left, right, m) - m;
         }
+        free[0] = left;
+        free[1] = top;
+        free[2] = right;
+        free[3] = bottom;
         ui.end();
     }
 
-    private void status(String text, float x, float y) {
+    /** Draws the status figures; returns their bottom edge. */
+    private float status(String text, float x, float y) {
         if (text.isEmpty()) {
-            return;
+            return y;
         }
         int lines = 1 + (int) text.chars().filter(c -> c == '\n').count();
         float w = ui.textWidth(text) + 8 * ui.scale();
-        ui.passivePanel(x, y, w, lines * dev.tumble.render.text.TextBatch.LINE_HEIGHT * ui.scale() + 6 * ui.scale());
+        float h = lines * dev.tumble.render.text.TextBatch.LINE_HEIGHT * ui.scale() + 6 * ui.scale();
+        ui.passivePanel(x, y, w, h);
         ui.label(x, y, text, Ui.TEXT_RGB);
+        return y + h;
     }
 
     /** The scene browser; returns its right edge. */
@@ -182,7 +191,8 @@ final class ViewerOverlay {
         return false;
     }
 
-    private void help(Frame f, float left, float right, float m) {
+    /** Draws the help; returns its top edge. */
+    private float help(Frame f, float left, float right, float m) {
         StringBuilder sb = new StringBuilder();
         sb.append(f.sceneName()).append(": ").append(f.description());
         if (!f.sceneKeys().isEmpty()) {
@@ -196,6 +206,7 @@ final class ViewerOverlay {
         float w = ui.textWidth(text) + 8 * ui.scale();
         ui.passivePanel(left, f.height() - m - h, w, h);
         ui.label(left, f.height() - m - h, text, Ui.TEXT_RGB);
+        return f.height() - m - h;
     }
 
     /** Breaks lines wider than {@code width} pixels at spaces. */
@@ -272,6 +283,14 @@ final class ViewerOverlay {
 
     private static String factor(double f) {
         return f == Math.rint(f) ? String.format(Locale.ROOT, "%.0fx", f) : String.format(Locale.ROOT, "%sx", f);
+    }
+
+    /**
+     * The part of the window the panels left free in the last frame: {left, top, right, bottom},
+     * pixels. The window fits the scene's picture into it.
+     */
+    float[] free() {
+        return free;
     }
 
     int chosenScene() {
