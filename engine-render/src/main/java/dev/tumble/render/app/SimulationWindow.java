@@ -1,9 +1,6 @@
 package dev.tumble.render.app;
 
 import dev.tumble.core.body.RigidBody;
-import dev.tumble.core.collision.query.BodyShape;
-import dev.tumble.core.collision.query.RayHit;
-import dev.tumble.core.debug.DebugDraw;
 import dev.tumble.core.world.World;
 import dev.tumble.render.SceneRenderer;
 import dev.tumble.render.debug.DebugRenderer;
@@ -14,20 +11,10 @@ import dev.tumble.render.scene.Camera;
 import dev.tumble.render.scene.DrawList;
 import dev.tumble.render.text.TextBatch;
 import dev.tumble.render.world.WorldView;
-import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
-import javax.imageio.ImageIO;
-import org.joml.Vector3d;
 import org.lwjgl.glfw.Callbacks;
-import org.lwjgl.glfw.GLFW;
 
 import static org.lwjgl.glfw.GLFW.*;
 
@@ -71,10 +58,7 @@ public final class SimulationWindow {
     public static final int SKY_RGB = 0x9FB9D2;
 
     private final String title;
-    private final Supplier<? extends Simulation> factory;
-    private final SceneMenu menu;
-    private final List<SceneMenu.Item> items;
-    private int current;
+    private final SceneChoice scenes;
     private final ViewerSettings settings = new ViewerSettings();
     private int width = 1280;
     private int height = 720;
@@ -95,16 +79,12 @@ public final class SimulationWindow {
     private final DrawList drawList = new DrawList();
     private final ViewerDebugDraw layers = new ViewerDebugDraw();
     private ViewerOverlay overlay;
-    private final MouseSpring spring = new MouseSpring();
-    private final PickRay pickRay = new PickRay();
     private final ViewFit fit = new ViewFit();
+    private final Picking picking = new Picking(fit);
     private final org.joml.Matrix4f viewProj = new org.joml.Matrix4f();
     private final Hud hud = new Hud();
     private final boolean[] keys = new boolean[MAX_KEY];
     private final Controls controls = key -> key >= 0 && key < MAX_KEY && keys[key];
-    private final Vector3d rayOrigin = new Vector3d();
-    private final Vector3d rayDirection = new Vector3d();
-    private final Vector3d scratch = new Vector3d();
     private final Runnable stepOnce = this::stepOnce;
     private double simulatedTime;
     private double cursorX;
@@ -124,13 +104,8 @@ public final class SimulationWindow {
      * @param factory makes the simulation, again on every reset
      */
     public SimulationWindow(String title, Supplier<? extends Simulation> factory) {
-        if (factory == null) {
-            throw new IllegalArgumentException("factory must not be null");
-        }
         this.title = title == null ? "Tumble" : title;
-        this.factory = factory;
-        this.menu = null;
-        this.items = List.of();
+        this.scenes = new SceneChoice(factory);
     }
 
     /**
@@ -142,23 +117,8 @@ public final class SimulationWindow {
      * @param first the name of the scene shown first (one of the menu's items)
      */
     public SimulationWindow(String title, SceneMenu menu, String first) {
-        if (menu == null || menu.items().isEmpty()) {
-            throw new IllegalArgumentException("menu must offer at least one scene");
-        }
         this.title = title == null ? "Tumble" : title;
-        this.menu = menu;
-        this.items = List.copyOf(menu.items());
-        this.factory = null;
-        this.current = indexOf(first);
-    }
-
-    private int indexOf(String name) {
-        for (int i = 0; i < items.size(); i++) {
-            if (items.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no scene '" + name + "' in the menu");
+        this.scenes = new SceneChoice(menu, first);
     }
 
     /**
@@ -318,14 +278,11 @@ public final class SimulationWindow {
     }
 
     private void reset(boolean resetCamera) {
-        Simulation s = menu != null ? menu.build(items.get(current), settings::adjust) : factory.get();
-        if (s == null || s.world() == null) {
-            throw new IllegalStateException("the simulation factory returned " + (s == null ? "null" : "a simulation without a world"));
-        }
+        Simulation s = scenes.build(settings);
         simulation = s;
         world = s.world();
         simulatedTime = 0;
-        spring.release();
+        picking.release();
         view.forgetCapture();
         clock.reset();
         overlay.graph().clear();
@@ -342,9 +299,7 @@ public final class SimulationWindow {
 
     private void stepOnce() {
         view.capture(world);
-        if (spring.body() != null && world.contains(spring.body())) {
-            spring.apply(world.settings().gravityX(), world.settings().gravityY(), world.settings().gravityZ());
-        }
+        picking.beforeStep(world);
         simulation.beforeStep(simulatedTime, dt, controls);
         world.step(dt);
         simulatedTime += dt;
@@ -368,16 +323,12 @@ public final class SimulationWindow {
         simulation.decorate(drawList);
         simulation.updateCamera(camera);
         layers.draw(world, settings, debugRenderer);
-        if (spring.body() != null) {
-            spring.grabPoint(scratch);
-            debugRenderer.segment(scratch, spring.target(), DebugDraw.Colors.VELOCITY);
-            debugRenderer.pointPixels(spring.target().x(), spring.target().y(), spring.target().z(), 7, DebugDraw.Colors.VELOCITY);
-        }
+        picking.draw(debugRenderer);
         renderer.render(drawList, fit.apply(camera.viewProjection((float) w / h, viewProj)), debugRenderer);
         drawOverlay(frameSeconds, w, h);
         if (screenshotRequested) {
             screenshotRequested = false;
-            lastScreenshot = saveScreenshot();
+            lastScreenshot = WindowPixels.screenshot(renderer, screenshotDir);
             LOG.log(System.Logger.Level.INFO, "screenshot: {0}", lastScreenshot.toAbsolutePath());
         }
         if (!context.isHeadless()) {
@@ -399,15 +350,15 @@ public final class SimulationWindow {
             fit.fill();
             return;
         }
-        SceneMenu.Item item = menu != null ? items.get(current) : null;
-        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, true, hudMode == 0, items, current,
+        SceneMenu.Item item = scenes.item();
+        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, true, hudMode == 0, scenes.items(), scenes.current(),
                 item != null ? item.name() : title, item != null ? item.description() : "",
-                item != null ? item.keys() : List.of(), world.settings(), menu != null));
+                item != null ? item.keys() : List.of(), world.settings(), scenes.hasMenu()));
         fit.into(overlay.free(), w, h); // the next frame's picture goes where the panels leave room
         renderer.bindResolvedFrame();
         hudBatch.render(w, h);
         org.lwjgl.opengl.GL33C.glBindFramebuffer(org.lwjgl.opengl.GL33C.GL_FRAMEBUFFER, 0);
-        if (overlay.chosenScene() >= 0 && overlay.chosenScene() != current) {
+        if (overlay.chosenScene() >= 0 && overlay.chosenScene() != scenes.current()) {
             switchTo(overlay.chosenScene());
         } else if (overlay.restartRequested() || overlay.worldSettingsChanged()) {
             reset(false);
@@ -421,37 +372,25 @@ public final class SimulationWindow {
      * @throws IllegalStateException when the viewer has no menu
      */
     public void showScene(String name) {
-        if (menu == null) {
+        if (!scenes.hasMenu()) {
             throw new IllegalStateException("this viewer has no scene menu");
         }
-        switchTo(indexOf(name));
+        switchTo(scenes.indexOf(name));
     }
 
     private void switchTo(int index) {
-        int was = current;
-        current = index;
+        int was = scenes.current();
+        scenes.select(index);
         try {
             reset(true);
         } catch (RuntimeException e) {
             // A scene file that no longer reads: stay on the scene shown.
-            LOG.log(System.Logger.Level.WARNING, "cannot open scene " + items.get(index).name() + ": " + e.getMessage());
-            current = was;
+            LOG.log(System.Logger.Level.WARNING, "cannot open scene " + scenes.item().name() + ": " + e.getMessage());
+            scenes.select(was);
             return;
         }
         if (context instanceof GlfwWindowContext wc) {
-            glfwSetWindowTitle(wc.handle(), "Tumble — " + items.get(index).name());
-        }
-    }
-
-    private Path saveScreenshot() {
-        BufferedImage img = renderer.readPixels(null);
-        try {
-            Files.createDirectories(screenshotDir);
-            Path p = screenshotDir.resolve("tumble-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")) + ".png");
-            ImageIO.write(img, "png", p.toFile());
-            return p;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write a screenshot to " + screenshotDir, e);
+            glfwSetWindowTitle(wc.handle(), "Tumble — " + scenes.item().name());
         }
     }
 
@@ -505,8 +444,8 @@ public final class SimulationWindow {
             case GLFW_KEY_G -> debug(!isDebug());
             case GLFW_KEY_B -> settings.layer(ViewLayer.AABBS, !settings.isOn(ViewLayer.AABBS));
             case GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN -> {
-                if (menu != null) {
-                    switchTo(Math.floorMod(current + (key == GLFW_KEY_PAGE_DOWN ? 1 : -1), items.size()));
+                if (scenes.hasMenu()) {
+                    switchTo(Math.floorMod(scenes.current() + (key == GLFW_KEY_PAGE_DOWN ? 1 : -1), scenes.items().size()));
                 }
             }
             case GLFW_KEY_C -> copyCamera(simulation.camera());
@@ -532,8 +471,9 @@ public final class SimulationWindow {
             return;
         }
         if (action == GLFW_PRESS) {
-            double fx = cursorX * scaleX();
-            double fy = cursorY * scaleY();
+            double[] k = WindowPixels.scale(context);
+            double fx = cursorX * k[0];
+            double fy = cursorY * k[1];
             if (hudMode != 2 && overlay.ui().covers(fx, fy)) {
                 if (button == GLFW_MOUSE_BUTTON_LEFT) {
                     overlay.ui().click(fx, fy); // taken by the widget under it on the next frame
@@ -549,21 +489,13 @@ public final class SimulationWindow {
             dragButton = button;
         } else if (action == GLFW_RELEASE) {
             dragButton = -1;
-            spring.release();
+            picking.release();
         }
     }
 
     private boolean pick() {
-        int w = Math.max(1, renderer.width());
-        int h = Math.max(1, renderer.height());
-        pickRay.through(camera, fit.toPictureX(cursorX * scaleX(), w), fit.toPictureY(cursorY * scaleY(), h), w, h,
-                rayOrigin, rayDirection);
-        Optional<RayHit> hit = world.castRay(rayOrigin, rayDirection, 1000);
-        if (hit.isEmpty() || !(hit.get().target instanceof BodyShape bs)) {
-            return false;
-        }
-        RigidBody body = bs.body();
-        return spring.grab(body, hit.get().point, hit.get().distance);
+        double[] k = WindowPixels.scale(context);
+        return picking.grab(world, camera, cursorX * k[0], cursorY * k[1], Math.max(1, renderer.width()), Math.max(1, renderer.height()));
     }
 
     /**
@@ -580,43 +512,20 @@ public final class SimulationWindow {
         if (renderer == null) {
             return;
         }
-        overlay.ui().hover(x * scaleX(), y * scaleY());
-        if (dragButton == -2 && spring.body() != null) {
-            int w = Math.max(1, renderer.width());
-            int h = Math.max(1, renderer.height());
-            pickRay.through(camera, fit.toPictureX(x * scaleX(), w), fit.toPictureY(y * scaleY(), h), w, h, rayOrigin, rayDirection);
-            spring.follow(rayOrigin, rayDirection);
+        double[] k = WindowPixels.scale(context);
+        overlay.ui().hover(x * k[0], y * k[1]);
+        if (dragButton == -2) {
+            picking.follow(camera, x * k[0], y * k[1], Math.max(1, renderer.width()), Math.max(1, renderer.height()));
         } else if (dragButton == GLFW_MOUSE_BUTTON_LEFT) {
             cameraControls.rotate(dx, dy);
         } else if (dragButton == GLFW_MOUSE_BUTTON_RIGHT || dragButton == GLFW_MOUSE_BUTTON_MIDDLE) {
-            cameraControls.pan(dx * scaleX() / fit.scale(), dy * scaleY() / fit.scale(), Math.max(1, renderer.height()));
+            cameraControls.pan(dx * k[0] / fit.scale(), dy * k[1] / fit.scale(), Math.max(1, renderer.height()));
         }
     }
 
     /** @param notches wheel offset (positive: zoom in) */
     public void onScroll(double notches) {
         cameraControls.zoom(notches);
-    }
-
-    /** Framebuffer pixels per window coordinate (HiDPI screens have more than one). */
-    private double scaleX() {
-        if (context instanceof GlfwWindowContext wc) {
-            int[] ww = new int[1];
-            int[] wh = new int[1];
-            GLFW.glfwGetWindowSize(wc.handle(), ww, wh);
-            return ww[0] > 0 ? (double) context.framebufferWidth() / ww[0] : 1;
-        }
-        return 1;
-    }
-
-    private double scaleY() {
-        if (context instanceof GlfwWindowContext wc) {
-            int[] ww = new int[1];
-            int[] wh = new int[1];
-            GLFW.glfwGetWindowSize(wc.handle(), ww, wh);
-            return wh[0] > 0 ? (double) context.framebufferHeight() / wh[0] : 1;
-        }
-        return 1;
     }
 
     // ------------------------------------------------------------------ read-outs (tests, tools)
@@ -665,7 +574,7 @@ public final class SimulationWindow {
 
     /** @return the scene shown, from the menu, or null for a viewer without one */
     public SceneMenu.Item currentScene() {
-        return menu == null ? null : items.get(current);
+        return scenes.item();
     }
 
     /**
@@ -682,7 +591,7 @@ public final class SimulationWindow {
 
     /** @return the body held by the mouse spring, or null */
     public RigidBody pickedBody() {
-        return spring.body();
+        return picking.body();
     }
 
     /** @return the last screenshot written, or null */
