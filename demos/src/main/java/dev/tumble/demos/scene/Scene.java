@@ -186,8 +186,18 @@ public abstract class Scene implements Simulation {
      * @return {@code camera}
      */
     protected Camera framed(Camera camera) {
+        return SceneFraming.fit(camera, viewBounds());
+    }
+
+    /**
+     * The box the opening camera frames: the bodies and joint anchors as built (before the first
+     * step) grown by {@link #actionBounds}.
+     *
+     * @return {minX, minY, minZ, maxX, maxY, maxZ}, m, or null for an empty scene
+     */
+    public double[] viewBounds() {
         double[] box = startBounds != null ? startBounds.clone() : SceneFraming.bounds(world);
-        return SceneFraming.fit(camera, actionBounds(box));
+        return actionBounds(box);
     }
 
     /**

@@ -99,7 +99,7 @@ public final class MixedStackScene extends Scene {
         if (box != null) {
             box[4] = Math.min(box[4], 4); // the shower starts 12 m up but lands beside the stack
         }
-        return box;
+        return grow(box, 2.5, 0, 2.5); // and its balls roll on
     }
 
     @Override

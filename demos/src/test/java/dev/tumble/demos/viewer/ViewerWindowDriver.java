@@ -16,7 +16,7 @@ import static org.lwjgl.glfw.GLFW.*;
 /**
  * Drives the demo viewer in a real GLFW window, run by {@link ViewerWindowTest} in a JVM of its
  * own whose {@code DISPLAY} is an Xvfb server: opens dominoes, clicks "pyramid" in the scene
- * browser, then clicks the "bounding boxes" layer, writing a frame after each step and what the
+ * browser, then clicks the "bounding boxes" layer, then gravity twice (to none), writing a frame after each step and what the
  * viewer reported into {@code OUT_DIR}.
  */
 public final class ViewerWindowDriver {
@@ -55,6 +55,15 @@ public final class ViewerWindowDriver {
             viewer.runFrames(2, FRAME);
             report.setProperty("aabbs", Boolean.toString(viewer.settings().isOn(dev.tumble.render.app.ViewLayer.AABBS)));
             save(viewer, out.resolve("3-pyramid-boxes.png"));
+
+            // A world setting: gravity steps 1x -> 2x -> 0x, each click restarting the scene.
+            Object before = viewer.simulation();
+            click(viewer, window, "gravity");
+            viewer.runFrames(1, FRAME);
+            click(viewer, window, "gravity");
+            viewer.runFrames(1, FRAME);
+            report.setProperty("restarted", Boolean.toString(viewer.simulation() != before));
+            report.setProperty("gravityY", Double.toString(viewer.simulation().world().settings().gravityY()));
         } finally {
             viewer.close();
         }

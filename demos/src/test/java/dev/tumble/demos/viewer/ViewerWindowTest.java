@@ -49,6 +49,8 @@ class ViewerWindowTest {
         assertEquals("pyramid", report.getProperty("second"), "the browser click switched the scene");
         assertTrue(Integer.parseInt(report.getProperty("bodies")) > 200, "the pyramid's 210 boxes: " + report);
         assertEquals("true", report.getProperty("aabbs"), "the layer click turned the boxes on");
+        assertEquals("true", report.getProperty("restarted"), "a world setting restarts the scene");
+        assertEquals(0, Double.parseDouble(report.getProperty("gravityY")), 1e-12, "two gravity clicks: 1x, 2x, then none");
 
         BufferedImage dominoes = ImageIO.read(OUT.resolve("1-dominoes.png").toFile());
         BufferedImage pyramid = ImageIO.read(OUT.resolve("2-pyramid.png").toFile());
