@@ -51,7 +51,15 @@ public final class SceneCatalog {
      */
     public record Entry(Group group, String name, String description, List<String> keys,
             Function<SceneOptions, ? extends Scene> builder) {
-        /** Copies the keys. */
+        /**
+         * Copies the keys.
+         *
+         * @param group the browser's heading it is listed under
+         * @param name the scene's name on the command line
+         * @param description one line on what it shows
+         * @param keys the scene's own keys in a window
+         * @param builder builds the scene from options
+         */
         public Entry {
             keys = List.copyOf(keys);
         }

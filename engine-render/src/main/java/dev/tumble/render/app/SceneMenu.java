@@ -20,7 +20,14 @@ public interface SceneMenu {
      * @param keys the scene's own keys, one "key: action" a line, or empty
      */
     record Item(String group, String name, String description, List<String> keys) {
-        /** Copies the keys and checks for nulls. */
+        /**
+         * Copies the keys and checks for nulls.
+         *
+         * @param group the heading it is listed under
+         * @param name its name (unique in the menu)
+         * @param description one line on what it shows
+         * @param keys the scene's own keys, or null for none
+         */
         public Item {
             if (group == null || name == null || description == null) {
                 throw new IllegalArgumentException("group, name and description must not be null");

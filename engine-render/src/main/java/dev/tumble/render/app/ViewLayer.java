@@ -7,7 +7,10 @@ package dev.tumble.render.app;
 public enum ViewLayer {
     /** Contact points (red) and normals (yellow, longer the deeper the penetration). */
     CONTACTS("contacts"),
-    /** The normal impulse each contact applied in the last step (orange, 1 m per {@link ViewerDebugDraw#IMPULSE_SCALE} N·s per kg). */
+    /**
+     * The normal impulse each contact applied in the last step, as the velocity change it gave
+     * the lighter body (orange, 1 m per {@link ViewerDebugDraw#IMPULSE_SCALE} m/s).
+     */
     IMPULSES("impulses"),
     /** Linear velocity arrows (green). */
     LINEAR_VELOCITY("linear velocity"),

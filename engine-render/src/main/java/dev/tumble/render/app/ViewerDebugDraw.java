@@ -23,7 +23,10 @@ import org.joml.Vector3d;
  * state. Allocates only when the world grows.
  */
 public final class ViewerDebugDraw {
-    /** Impulse arrow length: 1 m per this many N·s of normal impulse per kg of the lighter body. */
+    /**
+     * Impulse arrow length: 1 m per this many m/s of velocity change the contact's normal
+     * impulse gave the lighter of its two bodies (impulse × inverse mass), m/s.
+     */
     public static final double IMPULSE_SCALE = 2;
     /** Angular velocity arrow length, m per rad/s. */
     public static final double ANGULAR_SCALE = 0.1;
