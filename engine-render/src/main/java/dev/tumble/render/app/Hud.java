@@ -13,7 +13,8 @@ public final class Hud {
     /** The key help shown under the figures. */
     public static final String HELP = "drag: orbit   right/middle drag: pan   wheel: zoom   WASD QE: fly (Shift: fast)\n"
             + "Ctrl+left drag: pull a body   P/Space: pause   N: step   T: slow motion   R: restart\n"
-            + "PgUp/PgDn: scene   G: contacts   B: boxes   C: camera   H: panels   F2/F12: screenshot   Esc: quit";
+            + "PgUp/PgDn: scene   G: contacts   B: boxes   C: camera   H: panels   F2/F12: screenshot   Esc: quit\n"
+            + "panels: click to choose; right click steps a setting back";
 
     /**
      * The short name of a solver as the command line spells it.

@@ -475,8 +475,9 @@ public final class SimulationWindow {
             double fx = cursorX * k[0];
             double fy = cursorY * k[1];
             if (hudMode != 2 && overlay.ui().covers(fx, fy)) {
-                if (button == GLFW_MOUSE_BUTTON_LEFT) {
-                    overlay.ui().click(fx, fy); // taken by the widget under it on the next frame
+                if (button == GLFW_MOUSE_BUTTON_LEFT || button == GLFW_MOUSE_BUTTON_RIGHT) {
+                    // Taken by the widget under it on the next frame; the right button steps back.
+                    overlay.ui().click(fx, fy, button == GLFW_MOUSE_BUTTON_RIGHT);
                 }
                 return;
             }

@@ -29,6 +29,8 @@ final class Ui {
     private final Map<String, float[]> widgets = new LinkedHashMap<>();
     private double clickX = Double.NaN;
     private double clickY = Double.NaN;
+    private boolean clickBack;
+    private boolean lastClickBack;
     private double hoverX = -1;
     private double hoverY = -1;
 
@@ -82,9 +84,11 @@ final class Ui {
         return false;
     }
 
-    void click(double x, double y) {
+    /** Queues a click; {@code back} (the right button) steps a setting to its previous value. */
+    void click(double x, double y, boolean back) {
         clickX = x;
         clickY = y;
+        clickBack = back;
     }
 
     void hover(double x, double y) {
@@ -148,8 +152,14 @@ final class Ui {
         if (hit) {
             clickX = Double.NaN;
             clickY = Double.NaN;
+            lastClickBack = clickBack;
         }
         return hit;
+    }
+
+    /** Whether the click a widget last took was a right click (step back). */
+    boolean wasBack() {
+        return lastClickBack;
     }
 
     /** The rectangle {x, y, w, h} a widget had last frame, or null. */

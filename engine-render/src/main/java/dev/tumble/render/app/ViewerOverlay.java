@@ -133,13 +133,13 @@ final class ViewerOverlay {
         ui.label(x, y, "SETTINGS   * = restarts", Ui.DIM_RGB);
         y += ui.row();
         if (worldRow(f, "solver", x, y, w, "solver: " + solverName(ws.solver()) + " *")) {
-            settings.solver(next(ws.solver()));
+            settings.solver(next(ws.solver(), ui.wasBack()));
             worldChanged = true;
         }
         y += ui.row();
         int iterations = ViewerSettings.iterationsOf(ws);
         if (worldRow(f, "iterations", x, y, w, iterationsLabel(ws.solver()) + ": " + iterations + " *")) {
-            settings.iterations(nextIterations(iterations));
+            settings.iterations(nextIterations(iterations, ui.wasBack()));
             worldChanged = true;
         }
         y += ui.row();
@@ -150,12 +150,12 @@ final class ViewerOverlay {
         y += ui.row();
         if (worldRow(f, "gravity", x, y, w, String.format(Locale.ROOT, "gravity: %.2f m/s2 *", Math.sqrt(ws.gravityX() * ws.gravityX()
                 + ws.gravityY() * ws.gravityY() + ws.gravityZ() * ws.gravityZ())))) {
-            settings.gravityFactor(nextOf(ViewerSettings.GRAVITY_FACTORS, settings.gravityFactor()));
+            settings.gravityFactor(nextOf(ViewerSettings.GRAVITY_FACTORS, settings.gravityFactor(), ui.wasBack()));
             worldChanged = true;
         }
         y += ui.row();
         if (ui.button("timescale", x, y, w, "time scale: " + factor(settings.timeScale()), false)) {
-            settings.timeScale(nextOf(ViewerSettings.TIME_SCALES, settings.timeScale()));
+            settings.timeScale(nextOf(ViewerSettings.TIME_SCALES, settings.timeScale(), ui.wasBack()));
         }
         y += ui.row();
         if (worldRow(f, "defaults", x, y, w, "scene's own settings *")) {
@@ -255,24 +255,46 @@ final class ViewerOverlay {
         };
     }
 
-    private static WorldSettings.Solver next(WorldSettings.Solver s) {
-        return switch (s) {
-            case SEQUENTIAL_IMPULSE -> WorldSettings.Solver.SOFT_STEP;
-            case SOFT_STEP -> WorldSettings.Solver.MILLINGTON;
-            case MILLINGTON -> WorldSettings.Solver.SEQUENTIAL_IMPULSE;
-        };
+    private static WorldSettings.Solver next(WorldSettings.Solver s, boolean back) {
+        WorldSettings.Solver[] order = {WorldSettings.Solver.SEQUENTIAL_IMPULSE, WorldSettings.Solver.SOFT_STEP,
+                WorldSettings.Solver.MILLINGTON};
+        for (int i = 0; i < order.length; i++) {
+            if (order[i] == s) {
+                return order[Math.floorMod(i + (back ? -1 : 1), order.length)];
+            }
+        }
+        return order[0];
     }
 
-    private static int nextIterations(int current) {
-        for (int n : ViewerSettings.ITERATIONS) {
+    /** The next larger (or, stepping back, smaller) count of {@link ViewerSettings#ITERATIONS}, wrapping round. */
+    static int nextIterations(int current, boolean back) {
+        int[] v = ViewerSettings.ITERATIONS;
+        if (back) {
+            for (int i = v.length - 1; i >= 0; i--) {
+                if (v[i] < current) {
+                    return v[i];
+                }
+            }
+            return v[v.length - 1];
+        }
+        for (int n : v) {
             if (n > current) {
                 return n;
             }
         }
-        return ViewerSettings.ITERATIONS[0];
+        return v[0];
     }
 
-    private static double nextOf(double[] values, double current) {
+    /** The next larger (or, stepping back, smaller) value of {@code values}, wrapping round. */
+    static double nextOf(double[] values, double current, boolean back) {
+        if (back) {
+            for (int i = values.length - 1; i >= 0; i--) {
+                if (values[i] < current - 1e-9) {
+                    return values[i];
+                }
+            }
+            return values[values.length - 1];
+        }
         for (double v : values) {
             if (v > current + 1e-9) {
                 return v;
