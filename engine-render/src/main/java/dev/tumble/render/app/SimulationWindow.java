@@ -42,7 +42,7 @@ import static org.lwjgl.glfw.GLFW.*;
  * <tr><td>C</td><td>back to the scene's camera</td></tr>
  * <tr><td>H</td><td>overlay: panels and help, panels only, off</td></tr>
  * <tr><td>Page Up / Page Down</td><td>previous / next scene of the menu</td></tr>
- * <tr><td>left click on a panel</td><td>pick a scene, change a setting, toggle a layer</td></tr>
+ * <tr><td>left click on a panel</td><td>pick a scene, change a setting, toggle a layer (right click: a setting back)</td></tr>
  * <tr><td>F2 or F12</td><td>screenshot PNG (the path is printed)</td></tr>
  * <tr><td>Escape</td><td>quit</td></tr>
  * </table>
