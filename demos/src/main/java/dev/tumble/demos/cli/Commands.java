@@ -39,7 +39,8 @@ public final class Commands {
                   --gif PATH | --mp4 PATH | --png DIR   where headless frames go (default: a GIF)
                   --solver si|soft|millington  the contact solver (default si)
                   --seed N                seed of the scene's random placements (default 1)
-                  --size WxH              frame size in pixels (default 960x540; GIFs are half size)
+                  --size WxH              frame size in pixels (default 960x540, a window 1280x720;
+                                          GIFs are half size)
                   --hd                    1280x720 frames, GIFs at full size
                   --no-caption            leave out the caption (scene, solver, time, step time)
               simulate SCENE.json         headless physics only, no GL; prints a one-line summary
@@ -195,7 +196,9 @@ public final class Commands {
         boolean headless = a.flag("headless") || outputs > 0 || !GlContexts.displayAvailable();
         if (!headless) {
             try {
-                WindowLauncher.run(target, options, size[0], size[1]);
+                // The viewer's panels need room: a window opens at 720p unless told otherwise.
+                boolean given = a.option("size") != null || a.flag("hd");
+                WindowLauncher.run(target, options, given ? size[0] : 1280, given ? size[1] : 720);
                 return 0;
             } catch (RuntimeException | LinkageError e) {
                 err.println("tumble: cannot open a window (" + e + "); recording headless instead");
