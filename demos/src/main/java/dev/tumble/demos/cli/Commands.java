@@ -32,7 +32,7 @@ public final class Commands {
     /** The usage text. */
     public static final String USAGE = """
             usage: tumble-demos [COMMAND]
-              list                        the scenes, one a line, with what each shows
+              list                        the scenes by group, one a line, with what each shows
               run [NAME|SCENE.json]       a window when there is a display, else headless output
                   --headless              never open a window
                   --frames N              frames to record headless (default 150, 2 steps apart)
@@ -82,8 +82,14 @@ public final class Commands {
         List<String> rest = words.subList(1, words.size());
         switch (command) {
             case "list" -> {
-                for (SceneCatalog.Entry e : SceneCatalog.entries()) {
-                    out.printf("%-13s %s%n", e.name(), e.description());
+                for (SceneCatalog.Group g : SceneCatalog.Group.values()) {
+                    List<SceneCatalog.Entry> in = SceneCatalog.entries().stream().filter(e -> e.group() == g).toList();
+                    if (!in.isEmpty()) {
+                        out.println(g.title());
+                    }
+                    for (SceneCatalog.Entry e : in) {
+                        out.printf("  %-13s %s%n", e.name(), e.description());
+                    }
                 }
                 return 0;
             }
