@@ -351,7 +351,7 @@ public final class SimulationWindow {
             return;
         }
         SceneMenu.Item item = scenes.item();
-        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, true, hudMode == 0, scenes.items(), scenes.current(),
+        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, hudMode == 0, scenes.items(), scenes.current(),
                 item != null ? item.name() : title, item != null ? item.description() : "",
                 item != null ? item.keys() : List.of(), world.settings(), scenes.hasMenu()));
         fit.into(overlay.free(), w, h); // the next frame's picture goes where the panels leave room

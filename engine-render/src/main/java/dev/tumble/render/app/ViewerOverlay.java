@@ -35,7 +35,7 @@ final class ViewerOverlay {
     }
 
     /** What the overlay shows this frame. */
-    record Frame(int width, int height, String status, boolean panels, boolean help, List<SceneMenu.Item> items,
+    record Frame(int width, int height, String status, boolean help, List<SceneMenu.Item> items,
             int current, String sceneName, String description, List<String> sceneKeys, WorldSettings world,
             boolean adjustable) {
     }
@@ -48,13 +48,10 @@ final class ViewerOverlay {
         ui.begin(f.width(), f.height());
         float m = 6;
         float left = m;
-        if (f.panels() && !f.items().isEmpty()) {
+        if (!f.items().isEmpty()) {
             left = browser(f, m) + 2 * m;
         }
-        float right = f.width() - m;
-        if (f.panels()) {
-            right = settingsPanel(f, m) - m;
-        }
+        float right = settingsPanel(f, m) - m;
         float top = status(f.status(), left, m) + m;
         float bottom = f.height();
         if (f.help()) {
