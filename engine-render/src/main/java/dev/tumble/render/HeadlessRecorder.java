@@ -6,6 +6,8 @@ import dev.tumble.render.gl.GlContexts;
 import dev.tumble.render.output.FrameSink;
 import dev.tumble.render.scene.Camera;
 import dev.tumble.render.scene.DrawList;
+import dev.tumble.render.text.TextBatch;
+import org.lwjgl.opengl.GL33C;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -25,6 +27,7 @@ public final class HeadlessRecorder implements AutoCloseable {
     private final GlContext context;
     private final SceneRenderer renderer;
     private final DebugRenderer debug = new DebugRenderer();
+    private final TextBatch overlay = new TextBatch();
     private BufferedImage image;
 
     /**
@@ -63,6 +66,16 @@ public final class HeadlessRecorder implements AutoCloseable {
         return debug;
     }
 
+    /**
+     * Screen-space text and rectangles drawn over the next frame (a caption), in pixels from the
+     * frame's top-left; cleared after each frame.
+     *
+     * @return the overlay batch
+     */
+    public TextBatch overlay() {
+        return overlay;
+    }
+
     /** @return the context's description */
     public String describe() {
         return context.describe();
@@ -77,6 +90,11 @@ public final class HeadlessRecorder implements AutoCloseable {
      */
     public BufferedImage render(DrawList scene, Camera camera) {
         renderer.render(scene, camera, debug);
+        if (!overlay.isEmpty()) {
+            renderer.bindResolvedFrame();
+            overlay.render(renderer.width(), renderer.height());
+            GL33C.glBindFramebuffer(GL33C.GL_FRAMEBUFFER, 0);
+        }
         image = renderer.readPixels(image);
         return image;
     }
@@ -95,6 +113,7 @@ public final class HeadlessRecorder implements AutoCloseable {
 
     @Override
     public void close() {
+        overlay.close();
         debug.close();
         renderer.close();
         context.close();

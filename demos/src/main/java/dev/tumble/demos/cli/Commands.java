@@ -32,14 +32,17 @@ public final class Commands {
     /** The usage text. */
     public static final String USAGE = """
             usage: tumble-demos [COMMAND]
-              list                        the scenes, one a line, with what each shows
+              list                        the scenes by group, one a line, with what each shows
               run [NAME|SCENE.json]       a window when there is a display, else headless output
                   --headless              never open a window
                   --frames N              frames to record headless (default 150, 2 steps apart)
                   --gif PATH | --mp4 PATH | --png DIR   where headless frames go (default: a GIF)
                   --solver si|soft|millington  the contact solver (default si)
                   --seed N                seed of the scene's random placements (default 1)
-                  --size WxH              frame size in pixels (default 960x540; GIFs are half size)
+                  --size WxH              frame size in pixels (default 960x540, a window 1280x720;
+                                          GIFs are half size)
+                  --hd                    1280x720 frames, GIFs at full size
+                  --no-caption            leave out the caption (scene, solver, time, step time)
               simulate SCENE.json         headless physics only, no GL; prints a one-line summary
                   --steps N               steps to run (default 300)
                   --every K               trace every K steps (default 10)
@@ -79,8 +82,14 @@ public final class Commands {
         List<String> rest = words.subList(1, words.size());
         switch (command) {
             case "list" -> {
-                for (SceneCatalog.Entry e : SceneCatalog.entries()) {
-                    out.printf("%-13s %s%n", e.name(), e.description());
+                for (SceneCatalog.Group g : SceneCatalog.Group.values()) {
+                    List<SceneCatalog.Entry> in = SceneCatalog.entries().stream().filter(e -> e.group() == g).toList();
+                    if (!in.isEmpty()) {
+                        out.println(g.title());
+                    }
+                    for (SceneCatalog.Entry e : in) {
+                        out.printf("  %-13s %s%n", e.name(), e.description());
+                    }
                 }
                 return 0;
             }
@@ -114,7 +123,7 @@ public final class Commands {
         }
     }
 
-    private static final Set<String> RUN_FLAGS = Set.of("headless");
+    private static final Set<String> RUN_FLAGS = Set.of("headless", "hd", "no-caption");
     private static final Set<String> RUN_VALUED = Set.of("frames", "gif", "mp4", "png", "solver", "seed", "size");
 
     private static String one(Args a, String command) throws Args.UsageException {
@@ -139,7 +148,7 @@ public final class Commands {
     private static int[] size(Args a) throws Args.UsageException {
         String s = a.option("size");
         if (s == null) {
-            return new int[] {960, 540};
+            return a.flag("hd") ? new int[] {1280, 720} : new int[] {960, 540};
         }
         String[] p = s.toLowerCase(Locale.ROOT).split("x");
         try {
@@ -193,7 +202,9 @@ public final class Commands {
         boolean headless = a.flag("headless") || outputs > 0 || !GlContexts.displayAvailable();
         if (!headless) {
             try {
-                WindowLauncher.run("Tumble — " + name, factory, size[0], size[1], Scene.DT);
+                // The viewer's panels need room: a window opens at 720p unless told otherwise.
+                boolean given = a.option("size") != null || a.flag("hd");
+                WindowLauncher.run(target, options, given ? size[0] : 1280, given ? size[1] : 720);
                 return 0;
             } catch (RuntimeException | LinkageError e) {
                 err.println("tumble: cannot open a window (" + e + "); recording headless instead");
@@ -216,8 +227,9 @@ public final class Commands {
             double fps = 1 / (scene.dt() * STEPS_PER_FRAME);
             try (HeadlessRecorder recorder = new HeadlessRecorder(size[0], size[1]);
                  FrameSink sink = a.option("png") != null ? new PngSequenceSink(path, name)
-                         : a.option("mp4") != null ? new Mp4Sink(path, fps) : new GifSink(path, fps)) {
-                new Player(scene).record(recorder, sink, frames, STEPS_PER_FRAME);
+                         : a.option("mp4") != null ? new Mp4Sink(path, fps)
+                         : new GifSink(path, fps, a.flag("hd") ? 1 : GifSink.DEFAULT_SCALE)) {
+                new Player(scene, name).caption(!a.flag("no-caption")).record(recorder, sink, frames, STEPS_PER_FRAME);
             }
         } catch (IOException e) {
             err.println("error: " + path + ": " + e.getMessage());

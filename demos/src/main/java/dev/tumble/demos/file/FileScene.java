@@ -14,8 +14,8 @@ public final class FileScene extends Scene {
     private final String file;
     private List<String> warnings = List.of();
 
-    FileScene(String file, WorldSettings settings, double dt) {
-        super(new SceneOptions(settings.solver(), 0), settings);
+    FileScene(String file, WorldSettings settings, double dt, java.util.function.UnaryOperator<WorldSettings> adjust) {
+        super(new SceneOptions(settings.solver(), 0, adjust), settings);
         this.dt = dt;
         this.file = file;
     }

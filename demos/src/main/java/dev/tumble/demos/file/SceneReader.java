@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -105,6 +106,21 @@ public final class SceneReader {
      *     scene or is too large
      */
     public static FileScene read(Path file, SceneLimits limits) throws SceneFileException {
+        return read(file, limits, UnaryOperator.identity());
+    }
+
+    /**
+     * Reads {@code file} as {@link #read(Path, SceneLimits)} does, with {@code adjust} applied to
+     * the file's world settings before its world is made (the viewer's settings panel).
+     *
+     * @param file the scene file
+     * @param limits the largest scene accepted
+     * @param adjust applied to the settings the file gives
+     * @return the scene
+     * @throws dev.tumble.demos.file.SceneFileException when the file cannot be read, is not a valid
+     *     scene or is too large
+     */
+    public static FileScene read(Path file, SceneLimits limits, UnaryOperator<WorldSettings> adjust) throws SceneFileException {
         String name = file.toString();
         String text;
         try {
@@ -114,7 +130,7 @@ public final class SceneReader {
         } catch (IOException e) {
             throw new SceneFileException(name, "$", "cannot read: " + e.getMessage());
         }
-        return read(name, text, limits);
+        return read(name, text, limits, adjust);
     }
 
     /**
@@ -143,6 +159,11 @@ public final class SceneReader {
      *     large
      */
     public static FileScene read(String name, String text, SceneLimits limits) throws SceneFileException {
+        return read(name, text, limits, UnaryOperator.identity());
+    }
+
+    private static FileScene read(String name, String text, SceneLimits limits, UnaryOperator<WorldSettings> adjust)
+            throws SceneFileException {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
@@ -166,7 +187,7 @@ public final class SceneReader {
                 MAPPER.createObjectNode());
         double[] dt = {dev.tumble.demos.scene.Scene.DT};
         WorldSettings settings = settings(settingsJson, dt);
-        FileScene scene = new FileScene(name, settings, dt[0]);
+        FileScene scene = new FileScene(name, settings, dt[0], adjust);
         for (JsonCursor b : doc.array("bodies")) {
             try {
                 body(scene, b);

@@ -39,19 +39,21 @@ public abstract class Scene implements Simulation {
     private final List<ForceSpec> forceSpecs = new ArrayList<>();
     private double time;
     private long steps;
+    private double[] startBounds;
 
     /**
-     * A scene with a new, empty world.
+     * A scene with a new, empty world, made with {@code settings} after the options' adjustment.
      *
      * @param options the options the scene is built with
      * @param settings the world's settings
      */
     protected Scene(SceneOptions options, WorldSettings settings) {
-        this(options, new World(settings));
+        this(options, new World(options.apply(settings)));
     }
 
     /**
      * Wraps a world built elsewhere; its bodies get ids {@code body0, body1, …} in world order.
+     * Whoever built it applies {@link SceneOptions#apply} to its settings.
      *
      * @param options the options the scene was built with
      * @param world the world
@@ -131,6 +133,9 @@ public abstract class Scene implements Simulation {
      * @param controls the user's input this step
      */
     public void step(Controls controls) {
+        if (steps == 0 && startBounds == null) {
+            startBounds = SceneFraming.bounds(world); // the opening camera frames the scene as built
+        }
         beforeStep(time, dt(), controls);
         world.step(dt());
         steps++;
@@ -170,7 +175,61 @@ public abstract class Scene implements Simulation {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f);
+        return framed(new Camera().lookAt(8f, 6f, 12f, 0f, 1f, 0f));
+    }
+
+    /**
+     * {@code camera} moved along its own view direction until the whole scene is in the
+     * picture ({@link SceneFraming}): the bodies as built plus {@link #actionBounds}.
+     *
+     * @param camera the direction to look from (changed)
+     * @return {@code camera}
+     */
+    protected Camera framed(Camera camera) {
+        return SceneFraming.fit(camera, viewBounds());
+    }
+
+    /**
+     * The box the opening camera frames: the bodies and joint anchors as built (before the first
+     * step) grown by {@link #actionBounds}.
+     *
+     * @return {minX, minY, minZ, maxX, maxY, maxZ}, m, or null for an empty scene
+     */
+    public double[] viewBounds() {
+        double[] box = startBounds != null ? startBounds.clone() : SceneFraming.bounds(world);
+        return actionBounds(box);
+    }
+
+    /**
+     * Grows the box of the bodies as built to hold where the scene's action goes (rounds in
+     * flight, debris thrown out), so the opening camera shows it; the default adds nothing.
+     *
+     * @param box the bodies' box {minX, minY, minZ, maxX, maxY, maxZ}, m, or null
+     * @return the box to frame
+     */
+    protected double[] actionBounds(double[] box) {
+        return box;
+    }
+
+    /**
+     * A box grown by the given margins on both sides.
+     *
+     * @param box {minX, minY, minZ, maxX, maxY, maxZ}, m, or null
+     * @param dx margin along x, m
+     * @param dy margin along y, m
+     * @param dz margin along z, m
+     * @return {@code box}, grown
+     */
+    protected static double[] grow(double[] box, double dx, double dy, double dz) {
+        if (box != null) {
+            box[0] -= dx;
+            box[1] -= dy;
+            box[2] -= dz;
+            box[3] += dx;
+            box[4] += dy;
+            box[5] += dz;
+        }
+        return box;
     }
 
     /**

@@ -8,13 +8,62 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The registry of demo scenes: a name, a one-line description and the builder that tests,
- * benchmarks, the window app and the headless recorder all use.
+ * The registry of demo scenes: a group, a name, a one-line description, the scene's own keys
+ * and the builder that tests, benchmarks, the window app and the headless recorder all use.
  */
 public final class SceneCatalog {
 
-    /** One registered scene. */
-    public record Entry(String name, String description, Function<SceneOptions, ? extends Scene> builder) {
+    /** The headings of the viewer's scene browser, in its order. */
+    public enum Group {
+        /** The demos of Millington's book, on rigid bodies. */
+        MILLINGTON("Millington's demos"),
+        /** Stacks, piles and pyramids: the contact solver at rest. */
+        STACKING("Stacking"),
+        /** Joints and the constraints between bodies. */
+        JOINTS("Joints"),
+        /** Static level geometry: ramps, friction, the ground. */
+        LEVEL("Level geometry"),
+        /** Chains of events a game sets up. */
+        GAMEPLAY("Game-play"),
+        /** Scene files read from disk. */
+        FILES("Scene files");
+
+        private final String title;
+
+        Group(String title) {
+            this.title = title;
+        }
+
+        /** @return the heading shown in the browser */
+        public String title() {
+            return title;
+        }
+    }
+
+    /**
+     * One registered scene.
+     *
+     * @param group the browser's heading it is listed under
+     * @param name the scene's name on the command line
+     * @param description one line on what it shows
+     * @param keys the scene's own keys in a window, "key: action" each (empty: none)
+     * @param builder builds the scene from options
+     */
+    public record Entry(Group group, String name, String description, List<String> keys,
+            Function<SceneOptions, ? extends Scene> builder) {
+        /**
+         * Copies the keys.
+         *
+         * @param group the browser's heading it is listed under
+         * @param name the scene's name on the command line
+         * @param description one line on what it shows
+         * @param keys the scene's own keys in a window
+         * @param builder builds the scene from options
+         */
+        public Entry {
+            keys = List.copyOf(keys);
+        }
+
         /**
          * Builds the scene with {@code options}.
          *
@@ -38,12 +87,15 @@ public final class SceneCatalog {
     /**
      * Registers a scene (called by {@code Scenes.register()}).
      *
+     * @param group the browser's heading it is listed under
      * @param name the scene's name on the command line
      * @param description one line for {@code list}
+     * @param keys the scene's own keys in a window, "key: action" each
      * @param builder builds the scene from options
      */
-    public static void register(String name, String description, Function<SceneOptions, ? extends Scene> builder) {
-        if (ENTRIES.put(name, new Entry(name, description, builder)) != null) {
+    public static void register(Group group, String name, String description, List<String> keys,
+            Function<SceneOptions, ? extends Scene> builder) {
+        if (ENTRIES.put(name, new Entry(group, name, description, keys, builder)) != null) {
             throw new IllegalStateException("scene '" + name + "' registered twice");
         }
     }

@@ -2,29 +2,71 @@ package dev.tumble.demos.scene;
 
 import dev.tumble.core.world.WorldSettings;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
- * What a scene is built with besides its own design: the contact solver and the seed of any
- * random placement. The same options build the same scene, bit for bit.
+ * What a scene is built with besides its own design: the contact solver, the seed of any
+ * random placement, and an adjustment applied last to the world settings the scene chose (the
+ * viewer's settings panel: iterations, sleep, gravity). The same options build the same scene,
+ * bit for bit.
  *
  * @param solver the world's contact solver
  * @param seed   seed of the scene's random numbers (placements, shot spread)
+ * @param adjust applied to the scene's world settings before its world is made (identity: none)
  */
-public record SceneOptions(WorldSettings.Solver solver, long seed) {
+public record SceneOptions(WorldSettings.Solver solver, long seed, UnaryOperator<WorldSettings> adjust) {
 
     /** Sequential impulses (the world's default solver) and a seed of 1. */
     public static final SceneOptions DEFAULTS = new SceneOptions(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 1);
 
     /**
-     * Validates the solver.
+     * Validates the solver and the adjustment.
      *
      * @param solver the world's contact solver, not null
      * @param seed seed of the scene's random numbers
+     * @param adjust applied to the scene's world settings, not null
      */
     public SceneOptions {
         if (solver == null) {
             throw new IllegalArgumentException("solver must not be null");
         }
+        if (adjust == null) {
+            throw new IllegalArgumentException("adjust must not be null");
+        }
+    }
+
+    /**
+     * Options with no adjustment of the scene's settings.
+     *
+     * @param solver the world's contact solver, not null
+     * @param seed seed of the scene's random numbers
+     */
+    public SceneOptions(WorldSettings.Solver solver, long seed) {
+        this(solver, seed, UnaryOperator.identity());
+    }
+
+    /**
+     * The same options with another adjustment of the scene's world settings.
+     *
+     * @param a applied to the settings the scene chose, not null
+     * @return new options
+     */
+    public SceneOptions withAdjust(UnaryOperator<WorldSettings> a) {
+        return new SceneOptions(solver, seed, a);
+    }
+
+    /**
+     * The scene's settings with the adjustment applied.
+     *
+     * @param sceneSettings what the scene chose
+     * @return the settings its world is made with
+     */
+    public WorldSettings apply(WorldSettings sceneSettings) {
+        WorldSettings s = adjust.apply(sceneSettings);
+        if (s == null) {
+            throw new IllegalStateException("the settings adjustment returned null");
+        }
+        return s;
     }
 
     /**
@@ -34,7 +76,7 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
      * @return new options
      */
     public SceneOptions withSolver(WorldSettings.Solver s) {
-        return new SceneOptions(s, seed);
+        return new SceneOptions(s, seed, adjust);
     }
 
     /**
@@ -44,7 +86,7 @@ public record SceneOptions(WorldSettings.Solver solver, long seed) {
      * @return new options
      */
     public SceneOptions withSeed(long s) {
-        return new SceneOptions(solver, s);
+        return new SceneOptions(solver, s, adjust);
     }
 
     /**

@@ -197,7 +197,15 @@ public final class BallisticScene extends Scene {
 
     @Override
     public Camera camera() {
-        return big ? new Camera().lookAt(-6f, 5f, 14f, 7f, 1.5f, 0f) : new Camera().lookAt(-4f, 5f, 14f, 5f, 1f, 0f);
+        return framed(big ? new Camera().lookAt(-2f, 6f, 14f, 5f, 1.5f, 0f) : new Camera().lookAt(-1f, 5f, 14f, 5f, 1f, 0f));
+    }
+
+    /** The muzzle, the rounds' arcs (an artillery shell rises about 3.6 m) and their sideways spread. */
+    @Override
+    protected double[] actionBounds(double[] box) {
+        double spread = big ? 3 : 1;
+        box = dev.tumble.demos.scene.SceneFraming.include(box, MUZZLE_X - 0.5, 0, -spread);
+        return dev.tumble.demos.scene.SceneFraming.include(box, box[3] + 1, 5, spread);
     }
 
     @Override

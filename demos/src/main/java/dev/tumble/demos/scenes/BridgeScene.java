@@ -115,6 +115,6 @@ public final class BridgeScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(4f, 6f, 11f, 0f, 2f, 0f);
+        return framed(new Camera().lookAt(4f, 6f, 11f, 0f, 2f, 0f));
     }
 }

@@ -79,6 +79,6 @@ public final class CradleScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(0.5f, 2.2f, 6.5f, 0f, 1.8f, 0f);
+        return framed(new Camera().lookAt(0.5f, 2.2f, 6.5f, 0f, 1.8f, 0f));
     }
 }

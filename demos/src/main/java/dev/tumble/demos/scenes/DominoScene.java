@@ -65,6 +65,6 @@ public final class DominoScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(-2f, 3f, 6.5f, 0.5f, 0.5f, 0f);
+        return framed(new Camera().lookAt(-2f, 3f, 6.5f, 0.5f, 0.5f, 0f));
     }
 }

@@ -109,7 +109,23 @@ public final class ExplosionScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(10f, 9f, 14f, 0f, 0.5f, 0f);
+        return framed(new Camera().lookAt(10f, 9f, 14f, 0f, 0.5f, 0f));
+    }
+
+    /** The concussion wave throws the debris out: frame the ring it starts in, widened by 60 %. */
+    @Override
+    protected double[] actionBounds(double[] box) {
+        if (box == null) {
+            return null;
+        }
+        for (int axis : new int[] {0, 2}) {
+            double c = (box[axis] + box[axis + 3]) / 2;
+            double half = (box[axis + 3] - box[axis]) / 2;
+            box[axis] = c - 1.6 * half;
+            box[axis + 3] = c + 1.6 * half;
+        }
+        box[4] = Math.max(box[4], 3);
+        return box;
     }
 
     @Override

@@ -163,6 +163,12 @@ public final class FractureScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(-3f, 4f, 9f, 0f, 0.8f, 0f);
+        return framed(new Camera().lookAt(-3f, 4f, 9f, 0f, 0.8f, 0f));
+    }
+
+    /** The pieces fly over a metre from the block. */
+    @Override
+    protected double[] actionBounds(double[] box) {
+        return grow(box, 1.5, 0, 1.5);
     }
 }

@@ -95,7 +95,15 @@ public final class MixedStackScene extends Scene {
     }
 
     @Override
+    protected double[] actionBounds(double[] box) {
+        if (box != null) {
+            box[4] = Math.min(box[4], 4); // the shower starts 12 m up but lands beside the stack
+        }
+        return grow(box, 2.5, 0, 2.5); // and its balls roll on
+    }
+
+    @Override
     public Camera camera() {
-        return new Camera().lookAt(5f, 4f, 8f, 1.2f, 1f, 0f);
+        return framed(new Camera().lookAt(5f, 4f, 8f, 1.2f, 1f, 0f));
     }
 }

@@ -85,6 +85,6 @@ public final class PlatformScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(5f, 5f, 9f, 0f, 2.5f, 0f);
+        return framed(new Camera().lookAt(5f, 5f, 9f, 0f, 2.5f, 0f));
     }
 }

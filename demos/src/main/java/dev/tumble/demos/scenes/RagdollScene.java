@@ -94,7 +94,12 @@ public final class RagdollScene extends Scene {
     }
 
     @Override
+    protected double[] actionBounds(double[] box) {
+        return grow(box, 0.4, 0, 0.4); // it falls over, across the crate
+    }
+
+    @Override
     public Camera camera() {
-        return new Camera().lookAt(3.5f, 3f, 5f, 0.3f, 1f, 0f);
+        return framed(new Camera().lookAt(-2.5f, 2.5f, 5.5f, 0.3f, 1f, 0f)); // the ragdoll's side of the crate
     }
 }

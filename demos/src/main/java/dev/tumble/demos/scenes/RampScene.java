@@ -78,6 +78,6 @@ public final class RampScene extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(14f, 10f, 16f, 0f, 4f, 0f);
+        return framed(new Camera().lookAt(14f, 10f, 16f, 0f, 4f, 0f));
     }
 }

@@ -27,7 +27,7 @@ public final class StackScenes extends Scene {
      * @return the scene
      */
     public static StackScenes tower(SceneOptions o) {
-        return new StackScenes(o, StackingScenes.tower(StackingScenes.settings(o.solver()), 10),
+        return new StackScenes(o, StackingScenes.tower(o.apply(StackingScenes.settings(o.solver())), 10),
                 9f, 6f, 12f, 0f, 4.5f, 0f);
     }
 
@@ -38,7 +38,7 @@ public final class StackScenes extends Scene {
      * @return the scene
      */
     public static StackScenes pyramid(SceneOptions o) {
-        return new StackScenes(o, StackingScenes.pyramid(StackingScenes.settings(o.solver())),
+        return new StackScenes(o, StackingScenes.pyramid(o.apply(StackingScenes.settings(o.solver()))),
                 6f, 12f, 30f, 0f, 8f, 0f);
     }
 
@@ -49,7 +49,7 @@ public final class StackScenes extends Scene {
      * @return the scene
      */
     public static StackScenes pile(SceneOptions o) {
-        return new StackScenes(o, StackingScenes.pile(StackingScenes.settings(o.solver()), 6, 5),
+        return new StackScenes(o, StackingScenes.pile(o.apply(StackingScenes.settings(o.solver())), 6, 5),
                 10f, 9f, 14f, 0f, 2f, 0f);
     }
 
@@ -64,6 +64,6 @@ public final class StackScenes extends Scene {
 
     @Override
     public Camera camera() {
-        return new Camera().lookAt(view[0], view[1], view[2], view[3], view[4], view[5]);
+        return framed(new Camera().lookAt(view[0], view[1], view[2], view[3], view[4], view[5]));
     }
 }

@@ -11,10 +11,24 @@ import java.util.Locale;
  */
 public final class Hud {
     /** The key help shown under the figures. */
-    public static final String HELP = "drag: orbit   right/middle drag: pan   wheel: zoom\n"
-            + "WASD QE: fly (Shift: fast)   Ctrl+left drag: pull a body\n"
-            + "P/Space: pause   N: step   T: slow motion   R: reset\n"
-            + "G: debug   B: boxes   C: camera   H: help/HUD   F2/F12: screenshot   Esc: quit";
+    public static final String HELP = "drag: orbit   right/middle drag: pan   wheel: zoom   WASD QE: fly (Shift: fast)\n"
+            + "Ctrl+left drag: pull a body   P/Space: pause   N: step   T: slow motion   R: restart\n"
+            + "PgUp/PgDn: scene   G: contacts   B: boxes   C: camera   H: panels   F2/F12: screenshot   Esc: quit\n"
+            + "panels: click to choose; right click steps a setting back";
+
+    /**
+     * The short name of a solver as the command line spells it.
+     *
+     * @param s the solver
+     * @return {@code si}, {@code soft} or {@code millington}
+     */
+    public static String solverName(dev.tumble.core.world.WorldSettings.Solver s) {
+        return switch (s) {
+            case SEQUENTIAL_IMPULSE -> "si";
+            case SOFT_STEP -> "soft";
+            case MILLINGTON -> "millington";
+        };
+    }
 
     private final StringBuilder sb = new StringBuilder(512);
 
@@ -30,6 +44,24 @@ public final class Hud {
      * @return the text, lines separated by {@code \n}
      */
     public String text(double fps, World world, SimulationClock clock, double simulatedSeconds, boolean debug, boolean withHelp) {
+        return text(fps, world, clock, simulatedSeconds, debug, withHelp, true);
+    }
+
+    /**
+     * Builds the HUD text, with or without the line of per-stage times (the viewer's graph shows
+     * them instead).
+     *
+     * @param fps frames per second (wall clock)
+     * @param world the simulated world (its last {@link World#profile()} is read)
+     * @param clock the viewer's clock (paused, slow motion, time scale)
+     * @param simulatedSeconds simulated time, s
+     * @param debug whether debug drawing is on
+     * @param withHelp whether to append the key help
+     * @param withStages whether to list the last step's time per stage
+     * @return the text, lines separated by {@code \n}
+     */
+    public String text(double fps, World world, SimulationClock clock, double simulatedSeconds, boolean debug, boolean withHelp,
+            boolean withStages) {
         StepProfile p = world.profile();
         sb.setLength(0);
         sb.append(String.format(Locale.ROOT, "%.0f fps   t = %.2f s   dt = %.1f ms", fps, simulatedSeconds, clock.dt() * 1e3));
@@ -45,10 +77,16 @@ public final class Hud {
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "bodies %d   awake %d   contacts %d   islands %d   joints %d%n",
                 world.bodies().size(), p.awakeBodies(), world.contacts().size(), p.islands(), world.joints().size()));
-        sb.append(String.format(Locale.ROOT, "step %.2f ms%n ", p.totalNanos() / 1e6));
-        for (StepProfile.Stage s : StepProfile.Stage.values()) {
-            sb.append(' ').append(s.name().toLowerCase(Locale.ROOT).replace('_', ' '))
-                    .append(String.format(Locale.ROOT, " %.2f", p.millis(s)));
+        sb.append(String.format(Locale.ROOT, "step %.2f ms   solver %s", p.totalNanos() / 1e6, solverName(world.settings().solver())));
+        if (clock.timeScale() != 1) {
+            sb.append(String.format(Locale.ROOT, "   time x%s", clock.timeScale()));
+        }
+        if (withStages) {
+            sb.append('\n').append(' ');
+            for (StepProfile.Stage s : StepProfile.Stage.values()) {
+                sb.append(' ').append(s.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                        .append(String.format(Locale.ROOT, " %.2f", p.millis(s)));
+            }
         }
         if (withHelp) {
             sb.append('\n').append(HELP);

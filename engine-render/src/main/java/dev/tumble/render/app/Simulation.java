@@ -31,8 +31,8 @@ public interface Simulation {
 
     /**
      * Whether the scene reads this key in {@link #beforeStep}: the window then does not also fly
-     * the camera with it (the camera flies with W, A, S, D, Q, E). The viewer's own keys (P,
-     * Space, N, R, T, G, B, H, C, F2, F12, Escape) always belong to the viewer.
+     * the camera with it (the camera flies with W, A, S, D, Q, E). A key the scene uses is the
+     * scene's, not the viewer's; Escape always quits.
      *
      * @param glfwKey a GLFW key code
      * @return whether the scene uses the key

@@ -18,6 +18,7 @@ public final class SimulationClock {
     private FixedStepDriver driver;
     private boolean paused;
     private boolean slowMotion;
+    private double timeScale = 1;
     private boolean stepRequested;
     private double lastAlpha;
 
@@ -63,6 +64,25 @@ public final class SimulationClock {
         slowMotion = value;
     }
 
+    /** @return simulated seconds per wall-clock second before slow motion (default 1) */
+    public double timeScale() {
+        return timeScale;
+    }
+
+    /**
+     * Sets how fast simulated time runs against the wall clock (slow motion multiplies it by
+     * {@link #SLOW_MOTION}). Above 1 the steps per frame are still capped, so a slow machine
+     * runs slower than asked rather than stalling.
+     *
+     * @param scale simulated seconds per wall-clock second, in (0, 8]
+     */
+    public void setTimeScale(double scale) {
+        if (!(scale > 0 && scale <= 8)) {
+            throw new IllegalArgumentException("timeScale must be in (0, 8], was " + scale);
+        }
+        timeScale = scale;
+    }
+
     /** Asks for exactly one step on the next {@link #advance}, even when paused (then it stays paused). */
     public void requestStep() {
         stepRequested = true;
@@ -96,7 +116,7 @@ public final class SimulationClock {
             return 0;
         }
         stepRequested = false;
-        double scaled = Math.min(frameSeconds, MAX_FRAME_SECONDS) * (slowMotion ? SLOW_MOTION : 1);
+        double scaled = Math.min(frameSeconds, MAX_FRAME_SECONDS) * timeScale * (slowMotion ? SLOW_MOTION : 1);
         int steps = driver.advance(scaled, step);
         lastAlpha = Math.min(1, driver.alpha());
         return steps;

@@ -1,10 +1,6 @@
 package dev.tumble.render.app;
 
 import dev.tumble.core.body.RigidBody;
-import dev.tumble.core.collision.query.BodyShape;
-import dev.tumble.core.collision.query.RayHit;
-import dev.tumble.core.debug.DebugDraw;
-import dev.tumble.core.debug.WorldDebugDraw;
 import dev.tumble.core.world.World;
 import dev.tumble.render.SceneRenderer;
 import dev.tumble.render.debug.DebugRenderer;
@@ -15,26 +11,20 @@ import dev.tumble.render.scene.Camera;
 import dev.tumble.render.scene.DrawList;
 import dev.tumble.render.text.TextBatch;
 import dev.tumble.render.world.WorldView;
-import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.Optional;
+import java.util.List;
 import java.util.function.Supplier;
-import javax.imageio.ImageIO;
-import org.joml.Vector3d;
 import org.lwjgl.glfw.Callbacks;
-import org.lwjgl.glfw.GLFW;
 
 import static org.lwjgl.glfw.GLFW.*;
 
 /**
  * The interactive viewer: runs a {@link Simulation} at a fixed step in a window and draws it
  * interpolated between steps, with an orbit/fly camera, pause, single step, slow motion, reset,
- * debug drawing, mouse picking with a spring, a HUD and screenshots.
+ * mouse picking with a spring, screenshots, and panels drawn over the scene: a scene browser
+ * (given a {@link SceneMenu}), live settings with the drawing layers ({@link ViewLayer}), a graph
+ * of the step time per stage, and the scene's and the viewer's keys. Joints are drawn by default;
+ * text grows with the window.
  *
  * <table>
  * <caption>Controls</caption>
@@ -47,10 +37,12 @@ import static org.lwjgl.glfw.GLFW.*;
  * <tr><td>N</td><td>one step (pauses)</td></tr>
  * <tr><td>T</td><td>slow motion ×0.25</td></tr>
  * <tr><td>R</td><td>reset: a new simulation from the factory</td></tr>
- * <tr><td>G</td><td>debug drawing (contacts, normals, velocities, joints)</td></tr>
- * <tr><td>B</td><td>bounding boxes in debug drawing</td></tr>
+ * <tr><td>G</td><td>contacts and velocities on or off (layers)</td></tr>
+ * <tr><td>B</td><td>bounding boxes on or off (layer)</td></tr>
  * <tr><td>C</td><td>back to the scene's camera</td></tr>
- * <tr><td>H</td><td>HUD: figures and help, figures only, off</td></tr>
+ * <tr><td>H</td><td>overlay: panels and help, panels only, off</td></tr>
+ * <tr><td>Page Up / Page Down</td><td>previous / next scene of the menu</td></tr>
+ * <tr><td>left click on a panel</td><td>pick a scene, change a setting, toggle a layer (right click: a setting back)</td></tr>
  * <tr><td>F2 or F12</td><td>screenshot PNG (the path is printed)</td></tr>
  * <tr><td>Escape</td><td>quit</td></tr>
  * </table>
@@ -62,13 +54,15 @@ import static org.lwjgl.glfw.GLFW.*;
 public final class SimulationWindow {
     private static final System.Logger LOG = System.getLogger(SimulationWindow.class.getName());
     private static final int MAX_KEY = GLFW_KEY_LAST + 1;
+    /** The viewer's sky (clear) colour, 0xRRGGBB: light, so dark bodies stand out against it. */
+    public static final int SKY_RGB = 0x9FB9D2;
 
     private final String title;
-    private final Supplier<? extends Simulation> factory;
+    private final SceneChoice scenes;
+    private final ViewerSettings settings = new ViewerSettings();
     private int width = 1280;
     private int height = 720;
     private double dt = 1 / 60.0;
-    private boolean debug;
     private Path screenshotDir = Path.of("screenshots");
 
     // Per-run state.
@@ -83,23 +77,20 @@ public final class SimulationWindow {
     private final CameraControls cameraControls = new CameraControls(camera);
     private final WorldView view = new WorldView();
     private final DrawList drawList = new DrawList();
-    private final WorldDebugDraw walker = new WorldDebugDraw()
-            .layer(WorldDebugDraw.Layer.SHAPES, false)
-            .layer(WorldDebugDraw.Layer.VELOCITIES, true);
-    private final MouseSpring spring = new MouseSpring();
-    private final PickRay pickRay = new PickRay();
+    private final ViewerDebugDraw layers = new ViewerDebugDraw();
+    private ViewerOverlay overlay;
+    private final ViewFit fit = new ViewFit();
+    private final Picking picking = new Picking(fit);
+    private final org.joml.Matrix4f viewProj = new org.joml.Matrix4f();
     private final Hud hud = new Hud();
     private final boolean[] keys = new boolean[MAX_KEY];
     private final Controls controls = key -> key >= 0 && key < MAX_KEY && keys[key];
-    private final Vector3d rayOrigin = new Vector3d();
-    private final Vector3d rayDirection = new Vector3d();
-    private final Vector3d scratch = new Vector3d();
     private final Runnable stepOnce = this::stepOnce;
     private double simulatedTime;
     private double cursorX;
     private double cursorY;
     private int dragButton = -1;
-    private int hudMode; // 0: figures and help, 1: figures, 2: off
+    private int hudMode; // 0: panels and help, 1: panels, 2: off
     private boolean screenshotRequested;
     private Path lastScreenshot;
     private String hudText = "";
@@ -113,11 +104,21 @@ public final class SimulationWindow {
      * @param factory makes the simulation, again on every reset
      */
     public SimulationWindow(String title, Supplier<? extends Simulation> factory) {
-        if (factory == null) {
-            throw new IllegalArgumentException("factory must not be null");
-        }
         this.title = title == null ? "Tumble" : title;
-        this.factory = factory;
+        this.scenes = new SceneChoice(factory);
+    }
+
+    /**
+     * A viewer with a scene browser: every item of {@code menu}, starting with {@code first}.
+     * Changing a world setting in the panel rebuilds the scene through the menu.
+     *
+     * @param title the window title
+     * @param menu the scenes offered
+     * @param first the name of the scene shown first (one of the menu's items)
+     */
+    public SimulationWindow(String title, SceneMenu menu, String first) {
+        this.title = title == null ? "Tumble" : title;
+        this.scenes = new SceneChoice(menu, first);
     }
 
     /**
@@ -147,12 +148,17 @@ public final class SimulationWindow {
     }
 
     /**
-     * @param on whether debug drawing starts on (G toggles it)
+     * @param on whether the contact and linear velocity layers start on (G toggles them)
      * @return this
      */
     public SimulationWindow debug(boolean on) {
-        this.debug = on;
+        settings.layer(ViewLayer.CONTACTS, on).layer(ViewLayer.LINEAR_VELOCITY, on);
         return this;
+    }
+
+    /** @return the live settings (layers and time scale act at once; world settings on the next restart) */
+    public ViewerSettings settings() {
+        return settings;
     }
 
     /**
@@ -233,6 +239,8 @@ public final class SimulationWindow {
             renderer = new SceneRenderer(Math.max(1, ctx.framebufferWidth()), Math.max(1, ctx.framebufferHeight()));
             debugRenderer = new DebugRenderer();
             hudBatch = new TextBatch();
+            overlay = new ViewerOverlay(new Ui(hudBatch), settings);
+            renderer.setClearRgb(SKY_RGB);
             clock = new SimulationClock(dt);
             reset(true);
             if (ctx instanceof GlfwWindowContext) {
@@ -270,16 +278,14 @@ public final class SimulationWindow {
     }
 
     private void reset(boolean resetCamera) {
-        Simulation s = factory.get();
-        if (s == null || s.world() == null) {
-            throw new IllegalStateException("the simulation factory returned " + (s == null ? "null" : "a simulation without a world"));
-        }
+        Simulation s = scenes.build(settings);
         simulation = s;
         world = s.world();
         simulatedTime = 0;
-        spring.release();
+        picking.release();
         view.forgetCapture();
         clock.reset();
+        overlay.graph().clear();
         if (resetCamera) {
             copyCamera(s.camera());
         }
@@ -293,18 +299,18 @@ public final class SimulationWindow {
 
     private void stepOnce() {
         view.capture(world);
-        if (spring.body() != null && world.contains(spring.body())) {
-            spring.apply(world.settings().gravityX(), world.settings().gravityY(), world.settings().gravityZ());
-        }
+        picking.beforeStep(world);
         simulation.beforeStep(simulatedTime, dt, controls);
         world.step(dt);
         simulatedTime += dt;
+        overlay.graph().add(world.profile());
     }
 
     /** One frame: input, fixed steps, drawing, HUD, present. */
     private void frame(double frameSeconds) {
         context.makeCurrent();
         flyCamera(frameSeconds);
+        clock.setTimeScale(settings.timeScale());
         clock.advance(frameSeconds, stepOnce);
         int w = context.framebufferWidth();
         int h = context.framebufferHeight();
@@ -312,22 +318,17 @@ public final class SimulationWindow {
             return; // minimised
         }
         renderer.resize(w, h);
+        view.markSleeping(settings.isOn(ViewLayer.SLEEP));
         view.fill(world, simulation::colour, clock.alpha(), drawList);
         simulation.decorate(drawList);
         simulation.updateCamera(camera);
-        if (debug) {
-            world.debugDraw(walker, debugRenderer);
-        }
-        if (spring.body() != null) {
-            spring.grabPoint(scratch);
-            debugRenderer.segment(scratch, spring.target(), DebugDraw.Colors.VELOCITY);
-            debugRenderer.pointPixels(spring.target().x(), spring.target().y(), spring.target().z(), 7, DebugDraw.Colors.VELOCITY);
-        }
-        renderer.render(drawList, camera, debugRenderer);
-        drawHud(frameSeconds, w, h);
+        layers.draw(world, settings, debugRenderer);
+        picking.draw(debugRenderer);
+        renderer.render(drawList, fit.apply(camera.viewProjection((float) w / h, viewProj)), debugRenderer);
+        drawOverlay(frameSeconds, w, h);
         if (screenshotRequested) {
             screenshotRequested = false;
-            lastScreenshot = saveScreenshot();
+            lastScreenshot = WindowPixels.screenshot(renderer, screenshotDir);
             LOG.log(System.Logger.Level.INFO, "screenshot: {0}", lastScreenshot.toAbsolutePath());
         }
         if (!context.isHeadless()) {
@@ -336,36 +337,60 @@ public final class SimulationWindow {
         }
     }
 
-    private void drawHud(double frameSeconds, int w, int h) {
+    private void drawOverlay(double frameSeconds, int w, int h) {
         framesSinceHud++;
         hudAge += frameSeconds;
         if (hudAge >= 0.25) {
             fps = hudAge > 0 && Double.isFinite(hudAge) ? framesSinceHud / hudAge : 0;
-            hudText = hud.text(fps, world, clock, simulatedTime, debug, hudMode == 0);
+            hudText = hud.text(fps, world, clock, simulatedTime, isDebug(), false, false);
             hudAge = 0;
             framesSinceHud = 0;
         }
         if (hudMode == 2) {
+            fit.fill();
             return;
         }
-        float scale = h >= 900 ? 2f : w >= 1000 ? 1.5f : 1f;
-        int lines = 1 + (int) hudText.chars().filter(c -> c == '\n').count();
-        hudBatch.rect(6, 6, TextBatch.width(hudText, scale) + 12, lines * TextBatch.LINE_HEIGHT * scale + 8, 0x000000, 0.55f);
-        hudBatch.text(12, 10, hudText, 0xF0F0F0, scale);
+        SceneMenu.Item item = scenes.item();
+        overlay.draw(new ViewerOverlay.Frame(w, h, hudText, hudMode == 0, scenes.items(), scenes.current(),
+                item != null ? item.name() : title, item != null ? item.description() : "",
+                item != null ? item.keys() : List.of(), world.settings(), scenes.hasMenu()));
+        fit.into(overlay.free(), w, h); // the next frame's picture goes where the panels leave room
         renderer.bindResolvedFrame();
         hudBatch.render(w, h);
         org.lwjgl.opengl.GL33C.glBindFramebuffer(org.lwjgl.opengl.GL33C.GL_FRAMEBUFFER, 0);
+        if (overlay.chosenScene() >= 0 && overlay.chosenScene() != scenes.current()) {
+            switchTo(overlay.chosenScene());
+        } else if (overlay.restartRequested() || overlay.worldSettingsChanged()) {
+            reset(false);
+        }
     }
 
-    private Path saveScreenshot() {
-        BufferedImage img = renderer.readPixels(null);
+    /**
+     * Shows another scene of the menu (as a click in the browser does), with its own camera.
+     *
+     * @param name the scene's name
+     * @throws IllegalStateException when the viewer has no menu
+     */
+    public void showScene(String name) {
+        if (!scenes.hasMenu()) {
+            throw new IllegalStateException("this viewer has no scene menu");
+        }
+        switchTo(scenes.indexOf(name));
+    }
+
+    private void switchTo(int index) {
+        int was = scenes.current();
+        scenes.select(index);
         try {
-            Files.createDirectories(screenshotDir);
-            Path p = screenshotDir.resolve("tumble-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")) + ".png");
-            ImageIO.write(img, "png", p.toFile());
-            return p;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write a screenshot to " + screenshotDir, e);
+            reset(true);
+        } catch (RuntimeException e) {
+            // A scene file that no longer reads: stay on the scene shown.
+            LOG.log(System.Logger.Level.WARNING, "cannot open scene " + scenes.item().name() + ": " + e.getMessage());
+            scenes.select(was);
+            return;
+        }
+        if (context instanceof GlfwWindowContext wc) {
+            glfwSetWindowTitle(wc.handle(), "Tumble — " + scenes.item().name());
         }
     }
 
@@ -416,8 +441,13 @@ public final class SimulationWindow {
             }
             case GLFW_KEY_T -> clock.setSlowMotion(!clock.isSlowMotion());
             case GLFW_KEY_R -> reset(false);
-            case GLFW_KEY_G -> debug = !debug;
-            case GLFW_KEY_B -> walker.layer(WorldDebugDraw.Layer.AABBS, !walker.isOn(WorldDebugDraw.Layer.AABBS));
+            case GLFW_KEY_G -> debug(!isDebug());
+            case GLFW_KEY_B -> settings.layer(ViewLayer.AABBS, !settings.isOn(ViewLayer.AABBS));
+            case GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN -> {
+                if (scenes.hasMenu()) {
+                    switchTo(Math.floorMod(scenes.current() + (key == GLFW_KEY_PAGE_DOWN ? 1 : -1), scenes.items().size()));
+                }
+            }
             case GLFW_KEY_C -> copyCamera(simulation.camera());
             case GLFW_KEY_H -> {
                 hudMode = (hudMode + 1) % 3;
@@ -441,6 +471,16 @@ public final class SimulationWindow {
             return;
         }
         if (action == GLFW_PRESS) {
+            double[] k = WindowPixels.scale(context);
+            double fx = cursorX * k[0];
+            double fy = cursorY * k[1];
+            if (hudMode != 2 && overlay.ui().covers(fx, fy)) {
+                if (button == GLFW_MOUSE_BUTTON_LEFT || button == GLFW_MOUSE_BUTTON_RIGHT) {
+                    // Taken by the widget under it on the next frame; the right button steps back.
+                    overlay.ui().click(fx, fy, button == GLFW_MOUSE_BUTTON_RIGHT);
+                }
+                return;
+            }
             if (button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_CONTROL) != 0) {
                 if (pick()) {
                     dragButton = -2; // dragging a body, not the camera
@@ -450,20 +490,13 @@ public final class SimulationWindow {
             dragButton = button;
         } else if (action == GLFW_RELEASE) {
             dragButton = -1;
-            spring.release();
+            picking.release();
         }
     }
 
     private boolean pick() {
-        int w = Math.max(1, renderer.width());
-        int h = Math.max(1, renderer.height());
-        pickRay.through(camera, cursorX * scaleX(), cursorY * scaleY(), w, h, rayOrigin, rayDirection);
-        Optional<RayHit> hit = world.castRay(rayOrigin, rayDirection, 1000);
-        if (hit.isEmpty() || !(hit.get().target instanceof BodyShape bs)) {
-            return false;
-        }
-        RigidBody body = bs.body();
-        return spring.grab(body, hit.get().point, hit.get().distance);
+        double[] k = WindowPixels.scale(context);
+        return picking.grab(world, camera, cursorX * k[0], cursorY * k[1], Math.max(1, renderer.width()), Math.max(1, renderer.height()));
     }
 
     /**
@@ -480,14 +513,14 @@ public final class SimulationWindow {
         if (renderer == null) {
             return;
         }
-        if (dragButton == -2 && spring.body() != null) {
-            pickRay.through(camera, x * scaleX(), y * scaleY(), Math.max(1, renderer.width()), Math.max(1, renderer.height()),
-                    rayOrigin, rayDirection);
-            spring.follow(rayOrigin, rayDirection);
+        double[] k = WindowPixels.scale(context);
+        overlay.ui().hover(x * k[0], y * k[1]);
+        if (dragButton == -2) {
+            picking.follow(camera, x * k[0], y * k[1], Math.max(1, renderer.width()), Math.max(1, renderer.height()));
         } else if (dragButton == GLFW_MOUSE_BUTTON_LEFT) {
             cameraControls.rotate(dx, dy);
         } else if (dragButton == GLFW_MOUSE_BUTTON_RIGHT || dragButton == GLFW_MOUSE_BUTTON_MIDDLE) {
-            cameraControls.pan(dx * scaleX(), dy * scaleY(), Math.max(1, renderer.height()));
+            cameraControls.pan(dx * k[0] / fit.scale(), dy * k[1] / fit.scale(), Math.max(1, renderer.height()));
         }
     }
 
@@ -496,28 +529,24 @@ public final class SimulationWindow {
         cameraControls.zoom(notches);
     }
 
-    /** Framebuffer pixels per window coordinate (HiDPI screens have more than one). */
-    private double scaleX() {
-        if (context instanceof GlfwWindowContext wc) {
-            int[] ww = new int[1];
-            int[] wh = new int[1];
-            GLFW.glfwGetWindowSize(wc.handle(), ww, wh);
-            return ww[0] > 0 ? (double) context.framebufferWidth() / ww[0] : 1;
-        }
-        return 1;
-    }
-
-    private double scaleY() {
-        if (context instanceof GlfwWindowContext wc) {
-            int[] ww = new int[1];
-            int[] wh = new int[1];
-            GLFW.glfwGetWindowSize(wc.handle(), ww, wh);
-            return wh[0] > 0 ? (double) context.framebufferHeight() / wh[0] : 1;
-        }
-        return 1;
-    }
-
     // ------------------------------------------------------------------ read-outs (tests, tools)
+
+    /**
+     * Where a world point appears in the window, as the viewer draws it (the picture fitted
+     * between the panels).
+     *
+     * @param x world x, m
+     * @param y world y, m
+     * @param z world z, m
+     * @param dest receives framebuffer pixels from the top-left (x, y) and depth in [0, 1] (z)
+     * @return {@code dest}
+     */
+    public org.joml.Vector3f toWindow(float x, float y, float z, org.joml.Vector3f dest) {
+        int w = Math.max(1, renderer.width());
+        int h = Math.max(1, renderer.height());
+        camera.project(x, y, z, w, h, dest);
+        return dest.set((float) fit.toWindowX(dest.x, w), (float) fit.toWindowY(dest.y, h), dest.z);
+    }
 
     /** @return the camera the viewer draws with (live) */
     public Camera camera() {
@@ -539,14 +568,31 @@ public final class SimulationWindow {
         return simulatedTime;
     }
 
-    /** @return whether debug drawing is on */
+    /** @return whether the contact layer is on (G) */
     public boolean isDebug() {
-        return debug;
+        return settings.isOn(ViewLayer.CONTACTS);
+    }
+
+    /** @return the scene shown, from the menu, or null for a viewer without one */
+    public SceneMenu.Item currentScene() {
+        return scenes.item();
+    }
+
+    /**
+     * Where a panel widget was drawn in the last frame, for tests and tools that click it.
+     * Ids: {@code scene:NAME}, {@code restart}, {@code solver}, {@code iterations}, {@code sleep},
+     * {@code gravity}, {@code timescale}, {@code defaults}, {@code layer:LAYER} (a {@link ViewLayer} name).
+     *
+     * @param id the widget's id
+     * @return {x, y, width, height} in framebuffer pixels from the top-left, or null when not drawn
+     */
+    public float[] widgetBounds(String id) {
+        return overlay == null ? null : overlay.ui().widget(id);
     }
 
     /** @return the body held by the mouse spring, or null */
     public RigidBody pickedBody() {
-        return spring.body();
+        return picking.body();
     }
 
     /** @return the last screenshot written, or null */

@@ -34,6 +34,7 @@ public final class WorldView {
     private final Matrix4x3d transform = new Matrix4x3d();
     private final Vector3d normal = new Vector3d();
     private double planeHalfSize = 30;
+    private boolean markSleeping = true;
 
     // Previous poses, one slot per body index: the body (to notice adds and removes), position
     // (m) and orientation quaternion (w, x, y, z). Grown, never shrunk, so capturing allocates
@@ -56,6 +57,18 @@ public final class WorldView {
             throw new IllegalArgumentException("planeHalfSize must be positive and finite, was " + metres);
         }
         this.planeHalfSize = metres;
+        return this;
+    }
+
+    /**
+     * Whether sleeping bodies are flagged for the renderer's sleep tint (default true). A viewer
+     * that does not explain the tint on screen turns it off.
+     *
+     * @param on whether to flag sleeping bodies
+     * @return this view
+     */
+    public WorldView markSleeping(boolean on) {
+        this.markSleeping = on;
         return this;
     }
 
@@ -166,7 +179,7 @@ public final class WorldView {
 
     /** Adds one body's shapes at {@code at} (the body's pose, or null for its current pose). */
     private void add(RigidBody body, Pose at, int rgb, DrawList dest) {
-        boolean asleep = body.hasFiniteMass() && !body.isAwake();
+        boolean asleep = markSleeping && body.hasFiniteMass() && !body.isAwake();
         List<Shape> shapes = body.shapes();
         for (int s = 0, n = shapes.size(); s < n; s++) {
             Shape shape = shapes.get(s);

@@ -161,8 +161,8 @@ class SimulationWindowTest {
         press(GLFW_KEY_C);
         frames(30); // settle
         RigidBody crate = sim().crate;
-        Vector3f s = win.camera().project((float) crate.position().x(), (float) crate.position().y(),
-                (float) crate.position().z(), W, H, new Vector3f());
+        Vector3f s = win.toWindow((float) crate.position().x(), (float) crate.position().y(),
+                (float) crate.position().z(), new Vector3f());
         float yaw = win.camera().yaw();
         win.onCursor(s.x, s.y);
         win.onMouseButton(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS, GLFW_MOD_CONTROL);
