@@ -99,6 +99,12 @@ public abstract class Scene implements Simulation {
         return DT;
     }
 
+    /** The viewer steps a scene by its own step ({@link #dt}): a scene file's, say. */
+    @Override
+    public double fixedStep() {
+        return dt();
+    }
+
     /**
      * Simulated time so far, s.
      *

@@ -30,6 +30,16 @@ public interface Simulation {
     }
 
     /**
+     * The step this simulation is made for, s: a scene file's declared step, say. The window steps
+     * it by that; 0 (the default) takes the window's own ({@link SimulationWindow#dt}).
+     *
+     * @return the fixed step, s (&gt; 0), or 0 for the window's
+     */
+    default double fixedStep() {
+        return 0;
+    }
+
+    /**
      * Whether the scene reads this key in {@link #beforeStep}: the window then does not also fly
      * the camera with it (the camera flies with W, A, S, D, Q, E). A key the scene uses is the
      * scene's, not the viewer's; Escape always quits.

@@ -284,6 +284,13 @@ public final class SimulationWindow {
         simulatedTime = 0;
         picking.release();
         view.forgetCapture();
+        double step = s.fixedStep() > 0 ? s.fixedStep() : dt;
+        if (clock.dt() != step) {
+            SimulationClock next = new SimulationClock(step);
+            next.setPaused(clock.isPaused());
+            next.setSlowMotion(clock.isSlowMotion());
+            clock = next;
+        }
         clock.reset();
         overlay.graph().clear();
         if (resetCamera) {
@@ -300,9 +307,10 @@ public final class SimulationWindow {
     private void stepOnce() {
         view.capture(world);
         picking.beforeStep(world);
-        simulation.beforeStep(simulatedTime, dt, controls);
-        world.step(dt);
-        simulatedTime += dt;
+        double step = clock.dt();
+        simulation.beforeStep(simulatedTime, step, controls);
+        world.step(step);
+        simulatedTime += step;
         overlay.graph().add(world.profile());
     }
 

@@ -37,7 +37,7 @@ class SimulationWindowTest {
     private static final double DT = 1 / 60.0;
 
     /** A ground and one crate; records what the viewer hands to beforeStep. Claims the E key. */
-    static final class Crate implements Simulation {
+    static class Crate implements Simulation {
         final World world = new World(WorldSettings.builder().gravity(0, -9.81, 0).build());
         final RigidBody crate;
         final List<Double> times = new ArrayList<>();
@@ -104,6 +104,36 @@ class SimulationWindowTest {
     private void press(int key) {
         win.onKey(key, GLFW_PRESS, 0);
         win.onKey(key, GLFW_RELEASE, 0);
+    }
+
+    /** A simulation made for its own step (a scene file's) is stepped by it, not by the window's. */
+    @Test
+    void aSimulationWithItsOwnStepIsSteppedByIt() {
+        double step = 1 / 30.0;
+        List<Double> dts = new ArrayList<>();
+        SimulationWindow other = new SimulationWindow("own step", () -> new Crate() {
+            @Override
+            public double fixedStep() {
+                return step;
+            }
+
+            @Override
+            public void beforeStep(double time, double dt, Controls controls) {
+                super.beforeStep(time, dt, controls);
+                dts.add(dt);
+            }
+        }).size(W, H).dt(DT);
+        try {
+            other.runFrames(GlContexts.createHeadless(W, H), 60, DT);
+            assertTrue(dts.size() >= 29 && dts.size() <= 30, "a second of 1/60 s frames takes 30 steps of 1/30 s, took "
+                    + dts.size());
+            for (double dt : dts) {
+                assertEquals(step, dt, "each step is the simulation's own");
+            }
+            assertEquals(dts.size() * step, other.simulatedTime(), 1e-9);
+        } finally {
+            other.close();
+        }
     }
 
     @Test
