@@ -24,6 +24,7 @@ final class ContactConstraints extends ContactPoints {
     /** Regularisation of a rigid block, relative to its diagonal: four corners of a face constrain three motions. */
     private static final double RIGID_REGULARISATION = 1e-9;
 
+    private final ShockSweep shock = new ShockSweep();
     private final Softness soft = new Softness();
     private final Softness staticSoft = new Softness();
     /** Manifolds: runs of up to {@link #BLOCK} points of one body pair and one normal. */
@@ -90,6 +91,12 @@ final class ContactConstraints extends ContactPoints {
         }
         groupManifolds();
         factorBlocks();
+        shock.prepare(this, manifoldFirst, manifolds, bodies);
+    }
+
+    /** Shock propagation after the relax ({@link ShockSweep}); {@code h}: the substep, s. */
+    void shock(SolverBodies bodies, double h) {
+        shock.sweep(this, manifoldFirst, manifoldSize, bodies, h);
     }
 
     /**
@@ -136,12 +143,21 @@ final class ContactConstraints extends ContactPoints {
      * bounces back. Measured after the warm start it would hold what the other points' impulses
      * add for a moment and the solve takes back: a light body under a heavy one is flung by its
      * warm start for a moment, and bouncing that back gave energy.
+     *
+     * <p>A point that, moving as it is, will be apart by the end of the substep {@code h} (s)
+     * carries no load into it: its impulse was a strike's, and given again to a body already
+     * leaving it would throw the body (the same rule as at the start of the step, in
+     * {@link #prepare}).
      */
-    void warmStart(SolverBodies bodies) {
+    void warmStart(SolverBodies bodies, double h) {
         for (int i = 0; i < count; i++) {
             int p = STRIDE * i;
+            double vn = rowVelocity(bodies, i, p + NORMAL);
             if (point[p + RESTITUTION] != 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
-                point[p + APPROACH] = rowVelocity(bodies, i, p + NORMAL);
+                point[p + APPROACH] = vn;
+            }
+            if (point[p + CURRENT_SEPARATION] + vn * h > 0) {
+                point[p + IMPULSE] = point[p + IMPULSE + 1] = point[p + IMPULSE + 2] = 0;
             }
         }
         for (int i = 0; i < count; i++) {

@@ -18,7 +18,8 @@ import java.util.List;
  *     solve                 (soft contacts' normal rows and joints, biased: errors pulled out)
  *     integrate positions
  *     relax                 (the same rows without bias, and friction: the pull-out's
- *                            velocity taken back)
+ *                            velocity taken back; then the shock sweep, from the ground up,
+ *                            stops each upper body approaching the one it rests on)
  *   restitution             (points that closed fast leave at up to e times that speed,
  *                            with up to e² of the energy the impact took)
  *   store impulses          (next step's warm start; contact events)
@@ -44,7 +45,10 @@ public final class SoftStepSolver {
         SOLVE,
         /** Per substep: poses moved by the solved velocities; contact rows rebuilt at the new poses. */
         INTEGRATE_POSITIONS,
-        /** Per substep: the rows again without position feedback, and the contacts' friction. */
+        /**
+         * Per substep: the rows again without position feedback, and the contacts' friction; then
+         * the shock sweep ({@link ShockSweep}).
+         */
         RELAX,
         /** Once: bounces. */
         RESTITUTION,
@@ -124,7 +128,7 @@ public final class SoftStepSolver {
             case PREPARE -> prepare(time);
             case INTEGRATE_VELOCITIES -> bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
             case WARM_START -> {
-                contacts.warmStart(bodies);
+                contacts.warmStart(bodies, time);
                 joints.startSubstep();
             }
             case SOLVE -> {
@@ -138,6 +142,7 @@ public final class SoftStepSolver {
             case RELAX -> {
                 contacts.solve(bodies, time, settings.maxPushOutSpeed(), false);
                 joints.solve(bodies, time, false, settings.maxPushOutSpeed());
+                contacts.shock(bodies, time);
             }
             case RESTITUTION -> contacts.restitution(bodies, settings.restitutionThreshold());
             case STORE -> {
