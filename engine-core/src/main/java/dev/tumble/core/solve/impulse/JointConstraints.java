@@ -251,7 +251,7 @@ final class JointConstraints {
             return;
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
-            system.solve(b, 1 / h, useBias, 0, maxPull);
+            system.solve(b, 1 / h, POST_MODE == 0 && useBias, 0, maxPull);
             return;
         }
         // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
@@ -263,6 +263,29 @@ final class JointConstraints {
             addRows(b, order[k]);
             system.bandwidth(b.count);
             system.solve(b, soft.biasRate, useBias, compliance, maxPull);
+        }
+    }
+
+    static final int POST_MODE = Integer.getInteger("tumble.post", 1);
+    static final int PROJECTIONS = Integer.getInteger("tumble.proj", 1);
+
+    /**
+     * Projects the poses onto the two-sided rows after the position integration
+     * ({@link JointSystem#project}), a distance closed by at most {@code maxStep} (m).
+     */
+    void project(SolverBodies b, double maxStep) {
+        if (POST_MODE == 0) {
+            return;
+        }
+        for (int it = 0; it < PROJECTIONS; it++) {
+            system.begin();
+            for (int k = 0; k < count; k++) {
+                addRows(b, order[k]);
+            }
+            if (system.rows() == 0 || system.bandwidth(b.count) > JointSystem.MAX_BAND) {
+                return;
+            }
+            system.project(b, maxStep);
         }
     }
 

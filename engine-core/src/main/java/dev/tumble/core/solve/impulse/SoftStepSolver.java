@@ -137,6 +137,7 @@ public final class SoftStepSolver {
             }
             case INTEGRATE_POSITIONS -> {
                 bodies.integratePositions(time);
+                joints.project(bodies, settings.maxPushOutSpeed() * time);
                 contacts.refresh(bodies); // rows at the new poses, for the relax and the next substep
             }
             case RELAX -> {
