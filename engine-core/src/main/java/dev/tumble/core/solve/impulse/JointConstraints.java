@@ -29,8 +29,10 @@ import org.joml.Vector3dc;
  *     inside the limit (they let the joint reach the limit in this substep and no further).
  * </ul>
  * The two-sided parts of all joints (point, axis, length) are solved exactly, as one system
- * ({@link JointSystem}); the one-sided limits are soft ({@link Softness}) in the biased solve and
- * rigid in the relax solve, one row at a time, before the system.
+ * ({@link JointSystem}): as rigid velocity rows in both passes, their position error projected
+ * out of the poses after each position integration ({@link #project}); the one-sided limits are
+ * soft ({@link Softness}) in the biased solve and rigid in the relax solve, one row at a time,
+ * before the system.
  */
 final class JointConstraints {
     private static final int POINT = 1, AXIS = 2, ANGLE_LIMIT = 4, ROD = 8, CABLE = 16;
@@ -223,15 +225,21 @@ final class JointConstraints {
 
     /**
      * One pass over every joint's rows (h: the substep, s): the one-sided limits and cables first,
-     * then every two-sided row at once; {@code useBias} pulls position errors out (the whole error
-     * of the two-sided rows within the substep, a gap at no more than {@code maxPull} m/s; the
-     * limits' softly). A limit stops a turn with a pure torque, and the system then takes out what
-     * that did at the anchor, so the pass ends with the held points and axes exact.
+     * then every two-sided row at once. With {@code useBias} the limits pull their errors out
+     * softly; the two-sided rows get no position feedback in either pass: they are solved as rigid
+     * velocity rows ({@code J·v = 0}, exactly) and their position error is taken out of the poses
+     * after the position integration ({@link #project}). A limit stops a turn with a pure torque,
+     * and the system then takes out what that did at the anchor, so the pass ends with the held
+     * points and axes exact.
      *
-     * <p>The pull is capped as the contacts' push-out is: a joint opened by centimetres (a light
-     * body whirled past the speed limits, or crushed between heavy ones) would otherwise be closed
-     * in one substep at metres per second, through bodies a thousand times heavier, and the
-     * closing speed the relax pass did not take back would be energy from nowhere.
+     * <p>Why not a velocity bias on the two-sided rows: the biased pass would close a joint's error
+     * with a velocity that the relax pass takes back only along the rows. Where it lies along the
+     * joints' free motion (a hinged pair whirled fast drifts open by millimetres a substep, and the
+     * velocity closing that feeds the spin) it stays, as energy from nowhere.
+     *
+     * <p>A joint graph too dense for the band falls back to soft blocks solved joint after joint,
+     * which keep their bias ({@code useBias}; a gap closed at no more than {@code maxPull} m/s)
+     * and are not projected.
      */
     void solve(SolverBodies b, double h, boolean useBias, double maxPull) {
         for (int i = 0; i < count; i++) {
@@ -251,7 +259,7 @@ final class JointConstraints {
             return;
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
-            system.solve(b, 1 / h, POST_MODE == 0 && useBias, 0, maxPull);
+            system.solve(b, 0, false, 0, maxPull); // rigid, exact: errors are projected out of the poses
             return;
         }
         // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
@@ -266,27 +274,23 @@ final class JointConstraints {
         }
     }
 
-    static final int POST_MODE = Integer.getInteger("tumble.post", 1);
-    static final int PROJECTIONS = Integer.getInteger("tumble.proj", 1);
-
     /**
-     * Projects the poses onto the two-sided rows after the position integration
-     * ({@link JointSystem#project}), a distance closed by at most {@code maxStep} (m).
+     * Moves the poses onto the two-sided rows (post-stabilisation, after Cline and Pai 2003, as
+     * Jolt's position steps do): called after the position integration, it rebuilds the rows at
+     * the new poses and lets {@link JointSystem#project} close their errors by displacing the
+     * bodies, velocities untouched, a distance by at most {@code maxStep} (m). One projection: it
+     * is exact to first order, and the rest is second order in the step's drift. A joint graph too
+     * dense for the band is left to its soft blocks' bias ({@link #solve}).
      */
     void project(SolverBodies b, double maxStep) {
-        if (POST_MODE == 0) {
+        system.begin();
+        for (int k = 0; k < count; k++) {
+            addRows(b, order[k]);
+        }
+        if (system.rows() == 0 || system.bandwidth(b.count) > JointSystem.MAX_BAND) {
             return;
         }
-        for (int it = 0; it < PROJECTIONS; it++) {
-            system.begin();
-            for (int k = 0; k < count; k++) {
-                addRows(b, order[k]);
-            }
-            if (system.rows() == 0 || system.bandwidth(b.count) > JointSystem.MAX_BAND) {
-                return;
-            }
-            system.project(b, maxStep);
-        }
+        system.project(b, maxStep);
     }
 
     /** Adds joint i's two-sided rows (point, axis, rod length) at the current poses to {@link #system}. */

@@ -25,14 +25,15 @@ final class JointSystem {
     /** A pivot below this fraction of its row's diagonal marks a redundant row, dropped. */
     private static final double REDUNDANT = 1e-12;
     /**
-     * Damping of the biased solve, relative to each row's diagonal: it solves
-     * {@code (A + μ·diag A)·Δλ = −(J·v + bias)}, a damped least-squares step. A closed loop of joints
-     * that cannot close, or a mechanism near a singular pose, makes A nearly singular; the exact
-     * step then buys a little closing speed with a velocity along the mechanism's free motion that
-     * grows as 1/σ (σ: A's smallest eigenvalue), which the relax pass cannot see, and can give a
-     * scene many times its energy in one substep. Damped, that velocity is at most about
-     * {@code bias²/(4μ)} per unit effective mass. The lag it leaves in the pull is taken out by the
-     * next substep, so a heavily loaded chain stretches no more even at ten times this damping.
+     * Damping of the position projection ({@link #project}) and of a biased solve, relative to each
+     * row's diagonal: they solve {@code (A + μ·diag A)·Δμ = −C} (or {@code −(J·v + bias)}), a damped
+     * least-squares step. A closed loop of joints that cannot close, or a mechanism near a singular
+     * pose, makes A nearly singular; the exact step then buys a little of the error with a move
+     * along the mechanism's free motion that grows as 1/σ (σ: A's smallest eigenvalue), and a
+     * biased velocity step gave a scene many times its energy in one substep. Damped, a row's share
+     * of the move is bounded (its mass-weighted square at most about {@code C²/(4μ·A[a][a])}). The lag it leaves is taken out by the
+     * next substep. The rigid velocity solve ({@code J·v = 0}, no bias) needs no damping: it is an
+     * M-orthogonal projection of the velocities, which never adds kinetic energy.
      */
     static final double DAMPING = 1e-2;
 
