@@ -54,6 +54,12 @@ final class JointConstraints {
     private final double[] a0 = new double[3], a1 = new double[3], f0 = new double[3], f1 = new double[3];
     /** The two-sided rows, solved exactly as one system. */
     private final JointSystem system = new JointSystem();
+    /**
+     * Whether {@link #system} holds the rigid rows and factorisation of the last relax pass, at poses
+     * no body has left since: the next substep's biased pass, whose two-sided rows are the same
+     * rigid rows at the same poses, then solves with them instead of building and factoring again.
+     */
+    private boolean factored;
     /** Joint entries in breadth-first order over shared bodies (so the system's band is narrow). */
     private int[] order = new int[8];
     /** Per slot: where its joint entries start in {@link #bySlot} (count sort; one more entry than slots). */
@@ -68,6 +74,7 @@ final class JointConstraints {
      */
     void prepare(List<Joint> joints, SolverBodies bodies) {
         count = 0;
+        factored = false;
         ensure(joints.size());
         for (int j = 0; j < joints.size(); j++) {
             Joint jt = joints.get(j);
@@ -251,6 +258,11 @@ final class JointConstraints {
                 solveLength(b, i, h, useBias);
             }
         }
+        if (factored) {
+            // No body has moved since the last relax pass: its rows and factorisation still hold.
+            system.solveAgain(b);
+            return;
+        }
         system.begin();
         for (int k = 0; k < count; k++) {
             addRows(b, order[k]);
@@ -260,6 +272,7 @@ final class JointConstraints {
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
             system.solve(b, 0, false, 0, maxPull); // rigid, exact: errors are projected out of the poses
+            factored = !useBias;
             return;
         }
         // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
@@ -283,6 +296,7 @@ final class JointConstraints {
      * dense for the band is left to its soft blocks' bias ({@link #solve}).
      */
     void project(SolverBodies b, double maxStep) {
+        factored = false;
         system.begin();
         for (int k = 0; k < count; k++) {
             addRows(b, order[k]);

@@ -169,6 +169,26 @@ final class JointSystem {
     }
 
     /**
+     * Solves the rows of the last rigid {@link #solve} ({@code useBias} false, no compliance) again,
+     * {@code A·Δλ = −J·v}, against the bodies' velocities now, with its Jacobians and factorisation:
+     * valid while no body has moved since (between one substep's relax and the next substep's
+     * solve only velocities change), and then the same bits as rebuilding the rows.
+     */
+    void solveAgain(SolverBodies b) {
+        int n = rows, w = width;
+        for (int r = 0; r < n; r++) {
+            x[r] = -(velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r));
+        }
+        substitute(n, w);
+        for (int r = 0; r < n; r++) {
+            double l = x[r];
+            accumulator[r][accIndex[r]] += l;
+            apply(b, slot0[r], mj0, r, l);
+            apply(b, slot1[r], mj1, r, l);
+        }
+    }
+
+    /**
      * Projects the bodies' poses onto the rows (post-stabilisation, after Cline and Pai): solves
      * {@code (A + μ·diag A)·Δμ = −C} with μ = {@link #DAMPING} at the poses the rows were built at,
      * and moves each body by {@code M⁻¹·Jᵀ·Δμ}, the linear part to its position and the angular part
