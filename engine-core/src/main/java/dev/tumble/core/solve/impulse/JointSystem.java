@@ -29,10 +29,11 @@ final class JointSystem {
      * row's diagonal: they solve {@code (A + μ·diag A)·Δμ = −C} (or {@code −(J·v + bias)}), a damped
      * least-squares step. A closed loop of joints that cannot close, or a mechanism near a singular
      * pose, makes A nearly singular; the exact step then buys a little of the error with a move
-     * along the mechanism's free motion that grows as 1/σ (σ: A's smallest eigenvalue), and a
-     * biased velocity step gave a scene many times its energy in one substep. Damped, a row's share
-     * of the move is bounded (its mass-weighted square at most about {@code C²/(4μ·A[a][a])}). The lag it leaves is taken out by the
-     * next substep. The rigid velocity solve ({@code J·v = 0}, no bias) needs no damping: it is an
+     * (or, biased, a velocity) along the mechanism's free motion that grows as 1/σ (σ: A's
+     * smallest eigenvalue), and can give a scene many times its energy in one substep. Damped, a
+     * row's share of the move is bounded (its mass-weighted square at most about
+     * {@code C²/(4μ·A[a][a])}). The lag it leaves is taken out by the next substep. The rigid
+     * velocity solve ({@code J·v = 0}, no bias) needs no damping: it is an
      * M-orthogonal projection of the velocities, which never adds kinetic energy.
      */
     static final double DAMPING = 1e-2;
@@ -197,9 +198,12 @@ final class JointSystem {
      * along the joints' free motion (a hinged pair whirled fast drifts open by millimetres a
      * substep, and a velocity closing that feeds the spin). The correction is the mass-weighted
      * smallest move that closes the error to first order, so a light body moves and a heavy one
-     * hardly does; damped, as the biased solve was, so a loop that cannot close or a mechanism
-     * near a singular pose is not thrown across the room. A distance error is closed by at most
-     * {@code maxStep} (m) a call, as the contacts' overlaps are opened at a bounded speed. The rows'
+     * hardly does; damped ({@link #DAMPING}), so a loop that cannot close or a mechanism near a
+     * singular pose is not thrown across the room. A distance error is closed by at most
+     * {@code maxStep} (m) a call, as the contacts' overlaps are opened at a bounded speed: a joint
+     * opened by centimetres (a light body crushed between heavy ones) would otherwise be snapped
+     * shut in one substep through bodies a thousand times heavier, into the contacts holding it
+     * open, whose push-out would give the bodies what the relax pass does not take back. The rows'
      * accumulated impulses are not touched: a displacement is no impulse. Call {@link #bandwidth}
      * first.
      */
