@@ -29,8 +29,10 @@ import org.joml.Vector3dc;
  *     inside the limit (they let the joint reach the limit in this substep and no further).
  * </ul>
  * The two-sided parts of all joints (point, axis, length) are solved exactly, as one system
- * ({@link JointSystem}); the one-sided limits are soft ({@link Softness}) in the biased solve and
- * rigid in the relax solve, one row at a time, before the system.
+ * ({@link JointSystem}): as rigid velocity rows in both passes, their position error projected
+ * out of the poses after each position integration ({@link #project}); the one-sided limits are
+ * soft ({@link Softness}) in the biased solve and rigid in the relax solve, one row at a time,
+ * before the system.
  */
 final class JointConstraints {
     private static final int POINT = 1, AXIS = 2, ANGLE_LIMIT = 4, ROD = 8, CABLE = 16;
@@ -52,6 +54,12 @@ final class JointConstraints {
     private final double[] a0 = new double[3], a1 = new double[3], f0 = new double[3], f1 = new double[3];
     /** The two-sided rows, solved exactly as one system. */
     private final JointSystem system = new JointSystem();
+    /**
+     * Whether {@link #system} holds the rigid rows and factorisation of the last relax pass, at poses
+     * no body has left since: the next substep's biased pass, whose two-sided rows are the same
+     * rigid rows at the same poses, then solves with them instead of building and factoring again.
+     */
+    private boolean factored;
     /** Joint entries in breadth-first order over shared bodies (so the system's band is narrow). */
     private int[] order = new int[8];
     /** Per slot: where its joint entries start in {@link #bySlot} (count sort; one more entry than slots). */
@@ -66,6 +74,7 @@ final class JointConstraints {
      */
     void prepare(List<Joint> joints, SolverBodies bodies) {
         count = 0;
+        factored = false;
         ensure(joints.size());
         for (int j = 0; j < joints.size(); j++) {
             Joint jt = joints.get(j);
@@ -223,15 +232,21 @@ final class JointConstraints {
 
     /**
      * One pass over every joint's rows (h: the substep, s): the one-sided limits and cables first,
-     * then every two-sided row at once; {@code useBias} pulls position errors out (the whole error
-     * of the two-sided rows within the substep, a gap at no more than {@code maxPull} m/s; the
-     * limits' softly). A limit stops a turn with a pure torque, and the system then takes out what
-     * that did at the anchor, so the pass ends with the held points and axes exact.
+     * then every two-sided row at once. With {@code useBias} the limits pull their errors out
+     * softly; the two-sided rows get no position feedback in either pass: they are solved as rigid
+     * velocity rows ({@code J·v = 0}, exactly) and their position error is taken out of the poses
+     * after the position integration ({@link #project}). A limit stops a turn with a pure torque,
+     * and the system then takes out what that did at the anchor, so the pass ends with the held
+     * points and axes exact.
      *
-     * <p>The pull is capped as the contacts' push-out is: a joint opened by centimetres (a light
-     * body whirled past the speed limits, or crushed between heavy ones) would otherwise be closed
-     * in one substep at metres per second, through bodies a thousand times heavier, and the
-     * closing speed the relax pass did not take back would be energy from nowhere.
+     * <p>Why not a velocity bias on the two-sided rows: the biased pass would close a joint's error
+     * with a velocity that the relax pass takes back only along the rows. Where it lies along the
+     * joints' free motion (a hinged pair whirled fast drifts open by millimetres a substep, and the
+     * velocity closing that feeds the spin) it stays, as energy from nowhere.
+     *
+     * <p>A joint graph too dense for the band falls back to soft blocks solved joint after joint,
+     * which keep their bias ({@code useBias}; a gap closed at no more than {@code maxPull} m/s)
+     * and are not projected.
      */
     void solve(SolverBodies b, double h, boolean useBias, double maxPull) {
         for (int i = 0; i < count; i++) {
@@ -243,6 +258,11 @@ final class JointConstraints {
                 solveLength(b, i, h, useBias);
             }
         }
+        if (factored) {
+            // No body has moved since the last relax pass: its rows and factorisation still hold.
+            system.solveAgain(b);
+            return;
+        }
         system.begin();
         for (int k = 0; k < count; k++) {
             addRows(b, order[k]);
@@ -251,7 +271,8 @@ final class JointConstraints {
             return;
         }
         if (system.bandwidth(b.count) <= JointSystem.MAX_BAND) {
-            system.solve(b, 1 / h, useBias, 0, maxPull);
+            system.solve(b, 0, false, 0, maxPull); // rigid, exact: errors are projected out of the poses
+            factored = !useBias;
             return;
         }
         // A joint mesh too dense for the band: each joint's rows as one soft block, joint after
@@ -264,6 +285,26 @@ final class JointConstraints {
             system.bandwidth(b.count);
             system.solve(b, soft.biasRate, useBias, compliance, maxPull);
         }
+    }
+
+    /**
+     * Moves the poses onto the two-sided rows (post-stabilisation, after Cline and Pai 2003, as
+     * Jolt's position steps do): called after the position integration, it rebuilds the rows at
+     * the new poses and lets {@link JointSystem#project} close their errors by displacing the
+     * bodies, velocities untouched, a distance by at most {@code maxStep} (m). One projection: it
+     * is exact to first order, and the rest is second order in the step's drift. A joint graph too
+     * dense for the band is left to its soft blocks' bias ({@link #solve}).
+     */
+    void project(SolverBodies b, double maxStep) {
+        factored = false;
+        system.begin();
+        for (int k = 0; k < count; k++) {
+            addRows(b, order[k]);
+        }
+        if (system.rows() == 0 || system.bandwidth(b.count) > JointSystem.MAX_BAND) {
+            return;
+        }
+        system.project(b, maxStep);
     }
 
     /** Adds joint i's two-sided rows (point, axis, rod length) at the current poses to {@link #system}. */

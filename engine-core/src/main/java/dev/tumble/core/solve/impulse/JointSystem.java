@@ -25,14 +25,16 @@ final class JointSystem {
     /** A pivot below this fraction of its row's diagonal marks a redundant row, dropped. */
     private static final double REDUNDANT = 1e-12;
     /**
-     * Damping of the biased solve, relative to each row's diagonal: it solves
-     * {@code (A + μ·diag A)·Δλ = −(J·v + bias)}, a damped least-squares step. A closed loop of joints
-     * that cannot close, or a mechanism near a singular pose, makes A nearly singular; the exact
-     * step then buys a little closing speed with a velocity along the mechanism's free motion that
-     * grows as 1/σ (σ: A's smallest eigenvalue), which the relax pass cannot see, and can give a
-     * scene many times its energy in one substep. Damped, that velocity is at most about
-     * {@code bias²/(4μ)} per unit effective mass. The lag it leaves in the pull is taken out by the
-     * next substep, so a heavily loaded chain stretches no more even at ten times this damping.
+     * Damping of the position projection ({@link #project}) and of a biased solve, relative to each
+     * row's diagonal: they solve {@code (A + μ·diag A)·Δμ = −C} (or {@code −(J·v + bias)}), a damped
+     * least-squares step. A closed loop of joints that cannot close, or a mechanism near a singular
+     * pose, makes A nearly singular; the exact step then buys a little of the error with a move
+     * (or, biased, a velocity) along the mechanism's free motion that grows as 1/σ (σ: A's
+     * smallest eigenvalue), and can give a scene many times its energy in one substep. Damped, a
+     * row's share of the move is bounded (its mass-weighted square at most about
+     * {@code C²/(4μ·A[a][a])}). The lag it leaves is taken out by the next substep. The rigid
+     * velocity solve ({@code J·v = 0}, no bias) needs no damping: it is an
+     * M-orthogonal projection of the velocities, which never adds kinetic energy.
      */
     static final double DAMPING = 1e-2;
 
@@ -165,6 +167,111 @@ final class JointSystem {
             apply(b, slot0[r], mj0, r, l);
             apply(b, slot1[r], mj1, r, l);
         }
+    }
+
+    /**
+     * Solves the rows of the last rigid {@link #solve} ({@code useBias} false, no compliance) again,
+     * {@code A·Δλ = −J·v}, against the bodies' velocities now, with its Jacobians and factorisation:
+     * valid while no body has moved since (between one substep's relax and the next substep's
+     * solve only velocities change), and then the same bits as rebuilding the rows.
+     */
+    void solveAgain(SolverBodies b) {
+        int n = rows, w = width;
+        for (int r = 0; r < n; r++) {
+            x[r] = -(velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r));
+        }
+        substitute(n, w);
+        for (int r = 0; r < n; r++) {
+            double l = x[r];
+            accumulator[r][accIndex[r]] += l;
+            apply(b, slot0[r], mj0, r, l);
+            apply(b, slot1[r], mj1, r, l);
+        }
+    }
+
+    /**
+     * Projects the bodies' poses onto the rows (post-stabilisation, after Cline and Pai): solves
+     * {@code (A + μ·diag A)·Δμ = −C} with μ = {@link #DAMPING} at the poses the rows were built at,
+     * and moves each body by {@code M⁻¹·Jᵀ·Δμ}, the linear part to its position and the angular part
+     * as a small turn. Velocities are left alone: the error is taken out of the poses, where it
+     * lies, instead of by a closing velocity that the relax pass cannot take back wherever it lies
+     * along the joints' free motion (a hinged pair whirled fast drifts open by millimetres a
+     * substep, and a velocity closing that feeds the spin). The correction is the mass-weighted
+     * smallest move that closes the error to first order, so a light body moves and a heavy one
+     * hardly does; damped ({@link #DAMPING}), so a loop that cannot close or a mechanism near a
+     * singular pose is not thrown across the room. A distance error is closed by at most
+     * {@code maxStep} (m) a call, as the contacts' overlaps are opened at a bounded speed: a joint
+     * opened by centimetres (a light body crushed between heavy ones) would otherwise be snapped
+     * shut in one substep through bodies a thousand times heavier, into the contacts holding it
+     * open, whose push-out would give the bodies what the relax pass does not take back. The rows'
+     * accumulated impulses are not touched: a displacement is no impulse. Call {@link #bandwidth}
+     * first.
+     */
+    void project(SolverBodies b, double maxStep) {
+        int n = rows, w = width;
+        if (band.length < n * (w + 1)) {
+            band = new double[Math.max(n * (w + 1), 2 * band.length)];
+        }
+        for (int r = 0; r < n; r++) {
+            massWeighted(b, slot0[r], j0, mj0, r);
+            massWeighted(b, slot1[r], j1, mj1, r);
+        }
+        for (int r = 0; r < n; r++) {
+            gamma[r] = DAMPING * coupling(r, r);
+            double c = error[r];
+            if (linear[r]) {
+                c = Math.max(-maxStep, Math.min(maxStep, c));
+            }
+            x[r] = -c;
+        }
+        factor(n, w);
+        substitute(n, w);
+        if (shift.length < 6 * b.count) {
+            shift = new double[Math.max(6 * b.count, 2 * shift.length)];
+            pending = new boolean[shift.length / 6];
+        }
+        for (int r = 0; r < n; r++) {
+            clearShift(slot0[r]);
+            clearShift(slot1[r]);
+        }
+        for (int r = 0; r < n; r++) {
+            addShift(slot0[r], mj0, r, x[r]);
+            addShift(slot1[r], mj1, r, x[r]);
+        }
+        for (int r = 0; r < n; r++) {
+            applyShift(b, slot0[r]);
+            applyShift(b, slot1[r]);
+        }
+    }
+
+    /** Per slot: the displacement {@link #project} gathers (linear 3, angular 3), and whether it is still to be applied. */
+    private double[] shift = new double[96];
+    private boolean[] pending = new boolean[16];
+
+    private void clearShift(int s) {
+        if (s >= 0) {
+            Arrays.fill(shift, 6 * s, 6 * s + 6, 0);
+            pending[s] = true;
+        }
+    }
+
+    private void addShift(int s, double[] mj, int r, double l) {
+        if (s < 0) {
+            return;
+        }
+        int o = 6 * r, k = 6 * s;
+        for (int i = 0; i < 6; i++) {
+            shift[k + i] += mj[o + i] * l;
+        }
+    }
+
+    private void applyShift(SolverBodies b, int s) {
+        if (s < 0 || !pending[s]) {
+            return;
+        }
+        pending[s] = false;
+        int k = 6 * s;
+        b.displace(s, shift[k], shift[k + 1], shift[k + 2], shift[k + 3], shift[k + 4], shift[k + 5]);
     }
 
     /** {@code L·D·Lᵀ = A} in the band, A's entries built on the fly from the rows' Jacobians. */

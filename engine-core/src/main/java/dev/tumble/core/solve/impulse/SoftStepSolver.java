@@ -15,8 +15,9 @@ import java.util.List;
  *   for each substep h = dt / substeps:
  *     integrate velocities  (gravity, forces, implicit gyroscopic term, damping)
  *     warm start            (the contacts' impulses of the last substep)
- *     solve                 (soft contacts' normal rows and joints, biased: errors pulled out)
- *     integrate positions
+ *     solve                 (soft contacts' normal rows, biased: overlaps pushed out; joints
+ *                            as rigid velocity rows, their limits soft)
+ *     integrate positions   (then the joints' errors projected out of the poses)
  *     relax                 (the same rows without bias, and friction: the pull-out's
  *                            velocity taken back; then the shock sweep, from the ground up,
  *                            stops each upper body approaching the one it rests on)
@@ -25,9 +26,12 @@ import java.util.List;
  *   store impulses          (next step's warm start; contact events)
  * </pre>
  * Joints are constraints solved at the bodies' current poses; contacts keep their start-of-step
- * anchors and measure their separation as the bodies move. No pass corrects positions after the
- * solve and no guard checks energy: the soft rows pull errors out at a bounded rate and the
- * relax pass removes what that pull added to the velocities.
+ * anchors and measure their separation as the bodies move. No guard checks energy: the soft
+ * contact rows push overlaps out at a bounded rate and the relax pass removes what that push added
+ * to the velocities. The joints' two-sided rows are corrected in position instead
+ * (post-stabilisation, {@link JointConstraints#project}): a velocity closing a joint's error is
+ * taken back by the relax pass only along the joint's rows, and what of it lies along the joints'
+ * free motion (a hinged pair whirled fast) would stay as energy.
  *
  * <p>Allocates nothing once its arrays have grown to the world's size. Deterministic: bodies,
  * contacts and joints are visited in the order given.
@@ -41,9 +45,15 @@ public final class SoftStepSolver {
         INTEGRATE_VELOCITIES,
         /** Per substep: the contacts' accumulated impulses applied; the joints' started from zero. */
         WARM_START,
-        /** Per substep: soft contacts' normal rows and joints with position feedback. */
+        /**
+         * Per substep: soft contacts' normal rows and the joints' limits with position feedback; the
+         * joints' two-sided rows as rigid velocity rows.
+         */
         SOLVE,
-        /** Per substep: poses moved by the solved velocities; contact rows rebuilt at the new poses. */
+        /**
+         * Per substep: poses moved by the solved velocities; the joints' two-sided errors projected
+         * out of the poses; contact separations measured and rows rebuilt at the final poses.
+         */
         INTEGRATE_POSITIONS,
         /**
          * Per substep: the rows again without position feedback, and the contacts' friction; then
@@ -137,6 +147,8 @@ public final class SoftStepSolver {
             }
             case INTEGRATE_POSITIONS -> {
                 bodies.integratePositions(time);
+                // The joints' errors out of the poses (post-stabilisation), a gap closed as fast as an overlap is opened.
+                joints.project(bodies, settings.maxPushOutSpeed() * time);
                 contacts.refresh(bodies); // rows at the new poses, for the relax and the next substep
             }
             case RELAX -> {

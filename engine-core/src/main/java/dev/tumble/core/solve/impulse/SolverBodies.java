@@ -267,6 +267,29 @@ final class SolverBodies {
         return s >= 0 && turnedPastRows[s];
     }
 
+    /**
+     * Moves slot s by {@code (dx, dy, dz)} (m) and turns it by the small rotation vector
+     * {@code (ax, ay, az)} (rad), leaving its velocities alone: a position correction, not motion.
+     * Its rotation and world inverse inertia follow the new orientation, and the turn counts
+     * towards {@link #turned}, so contact rows built at the old pose are rebuilt.
+     */
+    void displace(int s, double dx, double dy, double dz, double ax, double ay, double az) {
+        int o = 3 * s, e = 4 * s;
+        p[o] += dx;
+        p[o + 1] += dy;
+        p[o + 2] += dz;
+        double angle = Math.sqrt(ax * ax + ay * ay + az * az);
+        if (angle == 0) {
+            return;
+        }
+        turn(q, e, ax, ay, az, 1, q, e);
+        refreshRotation(s);
+        double turned = turnSinceRows[s] + angle;
+        boolean past = !(turned <= ROW_TURN);
+        turnedPastRows[s] |= past;
+        turnSinceRows[s] = past ? 0 : turned;
+    }
+
     /** Fixed-point iterations of the midpoint turn (each shrinks its error by about ω·h). */
     private static final int MIDPOINT_ITERATIONS = 2;
 
