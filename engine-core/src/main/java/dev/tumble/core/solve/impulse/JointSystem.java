@@ -141,9 +141,6 @@ final class JointSystem {
      */
     void solve(SolverBodies b, double biasRate, boolean useBias, double compliance, double maxPull) {
         int n = rows, w = width;
-        if (band.length < n * (w + 1)) {
-            band = new double[Math.max(n * (w + 1), 2 * band.length)];
-        }
         double c = useBias ? compliance : 0; // the relax pass is rigid and exact
         for (int r = 0; r < n; r++) {
             massWeighted(b, slot0[r], j0, mj0, r);
@@ -161,12 +158,7 @@ final class JointSystem {
         }
         factor(n, w);
         substitute(n, w);
-        for (int r = 0; r < n; r++) {
-            double l = x[r];
-            accumulator[r][accIndex[r]] += l;
-            apply(b, slot0[r], mj0, r, l);
-            apply(b, slot1[r], mj1, r, l);
-        }
+        applySolution(b);
     }
 
     /**
@@ -181,7 +173,12 @@ final class JointSystem {
             x[r] = -(velocity(b, slot0[r], j0, r) + velocity(b, slot1[r], j1, r));
         }
         substitute(n, w);
-        for (int r = 0; r < n; r++) {
+        applySolution(b);
+    }
+
+    /** Adds each row's solved {@code Δλ} (in {@link #x}) to its accumulated impulse and applies it to its bodies. */
+    private void applySolution(SolverBodies b) {
+        for (int r = 0; r < rows; r++) {
             double l = x[r];
             accumulator[r][accIndex[r]] += l;
             apply(b, slot0[r], mj0, r, l);
@@ -209,9 +206,6 @@ final class JointSystem {
      */
     void project(SolverBodies b, double maxStep) {
         int n = rows, w = width;
-        if (band.length < n * (w + 1)) {
-            band = new double[Math.max(n * (w + 1), 2 * band.length)];
-        }
         for (int r = 0; r < n; r++) {
             massWeighted(b, slot0[r], j0, mj0, r);
             massWeighted(b, slot1[r], j1, mj1, r);
@@ -276,6 +270,9 @@ final class JointSystem {
 
     /** {@code L·D·Lᵀ = A} in the band, A's entries built on the fly from the rows' Jacobians. */
     private void factor(int n, int w) {
+        if (band.length < n * (w + 1)) {
+            band = new double[Math.max(n * (w + 1), 2 * band.length)];
+        }
         int stride = w + 1;
         for (int a = 0; a < n; a++) {
             int from = Math.max(0, a - w);

@@ -250,12 +250,20 @@ final class SolverBodies {
         }
     }
 
-    /** Adds slot s's turn at ω over h to what it has turned since its last report, and reports it when past {@link #ROW_TURN}. */
+    /** Slot s's turn at ω over h, after which rows built before it are stale or not ({@link #addTurn}). */
     private void noteTurn(int s, double h, double wx, double wy, double wz) {
-        double turned = turnSinceRows[s] + h * Math.sqrt(wx * wx + wy * wy + wz * wz);
+        turnedPastRows[s] = addTurn(s, h * Math.sqrt(wx * wx + wy * wy + wz * wz));
+    }
+
+    /**
+     * Adds {@code angle} (rad) to what slot s has turned since its rows were last reported stale,
+     * and reports them stale (starting the count again) once that passes {@link #ROW_TURN}.
+     */
+    private boolean addTurn(int s, double angle) {
+        double turned = turnSinceRows[s] + angle;
         boolean past = !(turned <= ROW_TURN); // NaN is reported
-        turnedPastRows[s] = past;
         turnSinceRows[s] = past ? 0 : turned;
+        return past;
     }
 
     /**
@@ -284,10 +292,7 @@ final class SolverBodies {
         }
         turn(q, e, ax, ay, az, 1, q, e);
         refreshRotation(s);
-        double turned = turnSinceRows[s] + angle;
-        boolean past = !(turned <= ROW_TURN);
-        turnedPastRows[s] |= past;
-        turnSinceRows[s] = past ? 0 : turned;
+        turnedPastRows[s] |= addTurn(s, angle); // stale already if the integration turned it far
     }
 
     /** Fixed-point iterations of the midpoint turn (each shrinks its error by about ω·h). */
