@@ -94,6 +94,11 @@ public final class ContactManifold {
     }
 
     /** Negates every normal: the manifold of (B, A) from that of (A, B). */
+    /** Drops the points from index {@code n} on (n ≤ size). */
+    void truncate(int n) {
+        size = Math.min(size, n);
+    }
+
     void flip(int from) {
         for (int i = from; i < size; i++) {
             points[i].normal.negate();

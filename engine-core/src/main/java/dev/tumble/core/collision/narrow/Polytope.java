@@ -72,6 +72,60 @@ final class Polytope {
         nd = 3;
     }
 
+    static final int[][] TRIANGLE_FACES = {{0, 1, 2}, {0, 2, 1}};
+    static final int[] TRIANGLE_EDGES = {0, 1, 1, 2, 2, 0};
+    static final int[] TRIANGLE_DIR_OF = {0, 1, 2};
+
+    /**
+     * A triangle (corners {@code c[o..o+9)}, world, counter-clockwise seen from the front) as a flat
+     * solid: its front face, the same face turned round, three edges and their directions.
+     *
+     * @return false, leaving this polytope unusable, when the triangle has no area
+     */
+    boolean setTriangle(double[] c, int o) {
+        box = false;
+        orthonormal = false;
+        double ux = c[o + 3] - c[o], uy = c[o + 4] - c[o + 1], uz = c[o + 5] - c[o + 2];
+        double wx = c[o + 6] - c[o], wy = c[o + 7] - c[o + 1], wz = c[o + 8] - c[o + 2];
+        double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (!(l > 0)) {
+            return false;
+        }
+        nx /= l;
+        ny /= l;
+        nz /= l;
+        nv = 3;
+        System.arraycopy(c, o, v, 0, 9);
+        cx = (c[o] + c[o + 3] + c[o + 6]) / 3;
+        cy = (c[o + 1] + c[o + 4] + c[o + 7]) / 3;
+        cz = (c[o + 2] + c[o + 5] + c[o + 8]) / 3;
+        nf = 2;
+        double d = nx * c[o] + ny * c[o + 1] + nz * c[o + 2];
+        fn[0] = nx;
+        fn[1] = ny;
+        fn[2] = nz;
+        fd[0] = d;
+        fn[3] = -nx;
+        fn[4] = -ny;
+        fn[5] = -nz;
+        fd[1] = -d;
+        faces = TRIANGLE_FACES;
+        ne = 3;
+        edges = TRIANGLE_EDGES;
+        dirOf = TRIANGLE_DIR_OF;
+        nd = 3;
+        for (int e = 0; e < 3; e++) {
+            int a = o + 3 * e, b = o + 3 * ((e + 1) % 3);
+            double ex = c[b] - c[a], ey = c[b + 1] - c[a + 1], ez = c[b + 2] - c[a + 2];
+            double el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+            dirs[3 * e] = ex / el;
+            dirs[3 * e + 1] = ey / el;
+            dirs[3 * e + 2] = ez / el;
+        }
+        return true;
+    }
+
     private static boolean isOrthonormal(double[] u) {
         for (int i = 0; i < 3; i++) {
             for (int j = i; j < 3; j++) {

@@ -284,7 +284,7 @@ final class PolytopeContacts {
     }
 
     /** Reference face {@code fr} of {@code ref}, incident face from {@code inc}. */
-    private int faceContact(Polytope ref, int fr, Polytope inc, boolean refIsA, double margin, ContactManifold out) {
+    int faceContact(Polytope ref, int fr, Polytope inc, boolean refIsA, double margin, ContactManifold out) {
         double nx = ref.fn[3 * fr], ny = ref.fn[3 * fr + 1], nz = ref.fn[3 * fr + 2];
         int fi = -1;
         double best = Double.POSITIVE_INFINITY;

@@ -1,0 +1,413 @@
+package dev.tumble.core.collision.narrow;
+
+import dev.tumble.core.collision.shape.Aabb;
+import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.TriangleGeometry;
+import dev.tumble.core.collision.shape.TriangleVisitor;
+
+/**
+ * Contacts between a convex shape (A: sphere, capsule, box or hull) and the triangles of a static
+ * {@link TriangleGeometry} (B: a mesh or a heightfield), normals from the triangles towards A.
+ *
+ * <p>Each triangle under A's bounding box is a flat solid ({@link Polytope#setTriangle}) handed to
+ * the generator A uses against a hull; then two rules make a surface of triangles behave as one:
+ * <ul>
+ * <li><b>One-sided.</b> A contact whose normal points behind the triangle is dropped: the front
+ *     face (counter-clockwise corners) is the surface, as a level's floor or wall.
+ * <li><b>Internal edges.</b> A normal that is not the triangle's own comes from an edge or a corner.
+ *     Where that edge is inactive (flat or concave against its neighbour, see
+ *     {@link TriangleGeometry#triangle}), the neighbour's face already holds A there, and the tilted
+ *     normal is the "ghost bump" that kicks a ball rolling across a seam. So unless a contact lies
+ *     on an active edge (a real border or ridge), the triangle's contacts are found again against
+ *     its front face alone: along the face normal, with the points over the triangle.
+ * </ul>
+ * The points of all triangles are then grouped by normal and each group reduced to
+ * {@link ContactManifold#MAX_POINTS}, as one face against another would give. Feature ids carry the
+ * triangle index, so a point keeps its id (and its warm start) while the same features touch.
+ * One instance holds scratch state; once warm it allocates nothing.
+ */
+final class TriangleContacts implements TriangleVisitor {
+    /** Normals closer than this (cosine) to the face normal count as the face's own. */
+    static final double FACE_COS = 1 - 1e-9;
+    /** Normals closer than this (cosine) to each other are one group of the manifold. */
+    private static final double GROUP_COS = 0.9999;
+    /** Distance (m) beyond half the penetration within which a contact counts as on an edge. */
+    private static final double EDGE_TOLERANCE = 1e-4;
+    /** Points closer than this (m) with one normal are one point. */
+    private static final double SAME_PLACE = 1e-9;
+
+    /** What A is. */
+    enum Kind {
+        SPHERE, CAPSULE, POLYTOPE
+    }
+
+    private final PolytopeContacts polytopes;
+    private final SphereContacts spheres;
+    private final CapsuleContacts capsules;
+    private final Polytope triangle = new Polytope();
+    private final ContactManifold found = new ContactManifold();
+    private final ContactPoint swap = new ContactPoint();
+    private final double[] corners = new double[9];
+    private final double[] segment = new double[6];
+    private final double[] near = new double[3], st = new double[2];
+    /**
+     * Per point of the manifold being built: whether it was placed at a triangle's border with the
+     * face normal because A's centre is over a neighbour. Such a point stands for the neighbour's face
+     * and is dropped where a face point with its normal exists.
+     */
+    private boolean[] onBorder = new boolean[ContactManifold.CAPACITY];
+    /** Whether {@link #faceContacts} placed its point at the border (see {@link #onBorder}). */
+    private boolean borrowed;
+
+    // The call's inputs, read by triangle(int).
+    private Kind kind;
+    private double sx, sy, sz, radius;
+    private double[] seg;
+    private Polytope polytope;
+    private TriangleGeometry geometry;
+    private Pose pose;
+    private double margin;
+    private ContactManifold out;
+
+    TriangleContacts(PolytopeContacts polytopes, SphereContacts spheres, CapsuleContacts capsules) {
+        this.polytopes = polytopes;
+        this.spheres = spheres;
+        this.capsules = capsules;
+    }
+
+    /** A sphere (centre, world, m; radius m) against the triangles of {@code g} at world pose {@code pg}. */
+    int sphere(double x, double y, double z, double r, TriangleGeometry g, Pose pg, ContactManifold out) {
+        kind = Kind.SPHERE;
+        sx = x;
+        sy = y;
+        sz = z;
+        radius = r;
+        return run(x - r, y - r, z - r, x + r, y + r, z + r, g, pg, 0, out);
+    }
+
+    /** A capsule (core segment {@code s[0..6)}, world, m; radius m) against the triangles of {@code g}. */
+    int capsule(double[] s, double r, TriangleGeometry g, Pose pg, ContactManifold out) {
+        kind = Kind.CAPSULE;
+        seg = s;
+        radius = r;
+        return run(Math.min(s[0], s[3]) - r, Math.min(s[1], s[4]) - r, Math.min(s[2], s[5]) - r,
+                Math.max(s[0], s[3]) + r, Math.max(s[1], s[4]) + r, Math.max(s[2], s[5]) + r, g, pg, 0, out);
+    }
+
+    /**
+     * A box or hull (world polytope, its world bounds {@code box}) against the triangles of
+     * {@code g}, with contacts up to {@code margin} (m) apart.
+     */
+    int polytope(Polytope p, Aabb box, TriangleGeometry g, Pose pg, double margin, ContactManifold out) {
+        kind = Kind.POLYTOPE;
+        polytope = p;
+        return run(box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, g, pg, margin, out);
+    }
+
+    /** Visits the triangles under the world box (grown by the margin), then groups and reduces. */
+    private int run(double minX, double minY, double minZ, double maxX, double maxY, double maxZ, TriangleGeometry g,
+            Pose pg, double margin, ContactManifold out) {
+        this.geometry = g;
+        this.pose = pg;
+        this.margin = margin;
+        this.out = out;
+        int from = out.size();
+        // The world box in the shape's frame: centre Rᵀ(c − p), half-extents |R|ᵀ·e.
+        double[] r = pg.r;
+        double cx = 0.5 * (minX + maxX) - pg.px, cy = 0.5 * (minY + maxY) - pg.py, cz = 0.5 * (minZ + maxZ) - pg.pz;
+        double ex = 0.5 * (maxX - minX) + margin, ey = 0.5 * (maxY - minY) + margin, ez = 0.5 * (maxZ - minZ) + margin;
+        double lx = r[0] * cx + r[3] * cy + r[6] * cz, ly = r[1] * cx + r[4] * cy + r[7] * cz, lz = r[2] * cx + r[5] * cy + r[8] * cz;
+        double hx = Math.abs(r[0]) * ex + Math.abs(r[3]) * ey + Math.abs(r[6]) * ez;
+        double hy = Math.abs(r[1]) * ex + Math.abs(r[4]) * ey + Math.abs(r[7]) * ez;
+        double hz = Math.abs(r[2]) * ex + Math.abs(r[5]) * ey + Math.abs(r[8]) * ez;
+        g.triangles(lx - hx, ly - hy, lz - hz, lx + hx, ly + hy, lz + hz, this);
+        reduceByNormal(from);
+        this.geometry = null;
+        this.pose = null;
+        this.polytope = null;
+        this.seg = null;
+        this.out = null;
+        return out.size() - from;
+    }
+
+    @Override
+    public boolean triangle(int t) {
+        int active = geometry.triangle(t, corners, 0);
+        toWorld();
+        if (!triangle.setTriangle(corners, 0)) {
+            return true;
+        }
+        found.clear();
+        switch (kind) {
+            case SPHERE -> spheres.sphereHull(sx, sy, sz, radius, triangle, found);
+            case CAPSULE -> capsules.capsulePolytope(seg, radius, triangle, found);
+            default -> polytopes.collide(polytope, triangle, margin, found);
+        }
+        if (found.size() == 0) {
+            return true;
+        }
+        borrowed = false;
+        if (needsFace(active)) {
+            found.clear();
+            faceContacts();
+        }
+        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2];
+        for (int i = 0; i < found.size() && out.size() < ContactManifold.CAPACITY; i++) {
+            ContactPoint c = found.get(i);
+            if (c.normal.x * nx + c.normal.y * ny + c.normal.z * nz < 0) {
+                continue; // behind the triangle: its back is not a surface
+            }
+            onBorder[out.size()] = borrowed;
+            out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration,
+                    Geometry.mix(c.featureId, t, 0, 5));
+        }
+        return true;
+    }
+
+    /** The corners from the shape's frame to the world. */
+    private void toWorld() {
+        double[] r = pose.r;
+        for (int i = 0; i < 9; i += 3) {
+            double x = corners[i], y = corners[i + 1], z = corners[i + 2];
+            corners[i] = r[0] * x + r[1] * y + r[2] * z + pose.px;
+            corners[i + 1] = r[3] * x + r[4] * y + r[5] * z + pose.py;
+            corners[i + 2] = r[6] * x + r[7] * y + r[8] * z + pose.pz;
+        }
+    }
+
+    /**
+     * Whether the triangle's contacts must be found again against its face: some contact's normal
+     * leans off the face normal (an edge or corner contact, pointing in front of the triangle) and
+     * no contact lies on an active edge.
+     */
+    private boolean needsFace(int active) {
+        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2];
+        boolean leaning = false;
+        for (int i = 0; i < found.size(); i++) {
+            ContactPoint c = found.get(i);
+            double cos = c.normal.x * nx + c.normal.y * ny + c.normal.z * nz;
+            if (cos >= FACE_COS || cos < 0) {
+                continue;
+            }
+            if (onActiveEdge(c, active)) {
+                return false;
+            }
+            leaning = true;
+        }
+        return leaning;
+    }
+
+    /** Whether contact c lies on one of the edges in the mask {@code active}. */
+    private boolean onActiveEdge(ContactPoint c, int active) {
+        double tolerance = 0.5 * Math.abs(c.penetration) + EDGE_TOLERANCE;
+        double t2 = tolerance * tolerance;
+        for (int e = 0; e < 3; e++) {
+            if ((active & (1 << e)) == 0) {
+                continue;
+            }
+            int a = 3 * e, b = 3 * ((e + 1) % 3);
+            double ax = corners[a], ay = corners[a + 1], az = corners[a + 2];
+            double ex = corners[b] - ax, ey = corners[b + 1] - ay, ez = corners[b + 2] - az;
+            double px = c.point.x - ax, py = c.point.y - ay, pz = c.point.z - az;
+            double s = Geometry.clamp((px * ex + py * ey + pz * ez) / (ex * ex + ey * ey + ez * ez));
+            double dx = px - s * ex, dy = py - s * ey, dz = pz - s * ez;
+            if (dx * dx + dy * dy + dz * dz <= t2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A's contacts against the triangle's front face alone: along its normal, over the triangle. */
+    private void faceContacts() {
+        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2], d = triangle.fd[0];
+        switch (kind) {
+            case SPHERE -> {
+                double s = nx * sx + ny * sy + nz * sz - d;
+                if (s > -radius && radius - s > 0) {
+                    double qx = sx - s * nx, qy = sy - s * ny, qz = sz - s * nz, k = 0.5 * (s - radius);
+                    if (over(qx, qy, qz)) {
+                        found.add(qx + k * nx, qy + k * ny, qz + k * nz, nx, ny, nz, radius - s, 3000);
+                    } else {
+                        // The centre is over a neighbour: touch at this triangle's nearest point, along the face.
+                        triangle.closestPoint(sx, sy, sz, near, st);
+                        found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);
+                        borrowed = true;
+                    }
+                }
+            }
+            case CAPSULE -> {
+                System.arraycopy(seg, 0, segment, 0, 6);
+                if (!clipToPrism()) {
+                    // The core is over neighbours only: touch at this triangle's point nearest its
+                    // middle, along the face.
+                    double mx = 0.5 * (seg[0] + seg[3]), my = 0.5 * (seg[1] + seg[4]), mz = 0.5 * (seg[2] + seg[5]);
+                    double s = Math.min(nx * seg[0] + ny * seg[1] + nz * seg[2], nx * seg[3] + ny * seg[4] + nz * seg[5]) - d;
+                    if (s > -radius && radius - s > 0) {
+                        triangle.closestPoint(mx, my, mz, near, st);
+                        double k = 0.5 * (s - radius);
+                        found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);
+                        borrowed = true;
+                    }
+                } else {
+                    for (int end = 0; end < 2; end++) {
+                        double x = segment[3 * end], y = segment[3 * end + 1], z = segment[3 * end + 2];
+                        double s = nx * x + ny * y + nz * z - d;
+                        if (s > -radius && radius - s > 0) {
+                            double k = 0.5 * (s - radius);
+                            found.add(x - s * nx + k * nx, y - s * ny + k * ny, z - s * nz + k * nz, nx, ny, nz, radius - s,
+                                    3001 + end);
+                        }
+                    }
+                }
+            }
+            default -> polytopes.faceContact(triangle, 0, polytope, false, margin, found);
+        }
+    }
+
+    /** Whether the point (in the triangle's plane) lies over the triangle. */
+    private boolean over(double x, double y, double z) {
+        for (int e = 0; e < 3; e++) {
+            if (side(e, x, y, z) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Signed distance-like value of a point from edge e's side plane: positive outside the triangle. */
+    private double side(int e, double x, double y, double z) {
+        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2];
+        int a = 3 * e, b = 3 * ((e + 1) % 3);
+        double ex = corners[b] - corners[a], ey = corners[b + 1] - corners[a + 1], ez = corners[b + 2] - corners[a + 2];
+        double ox = ey * nz - ez * ny, oy = ez * nx - ex * nz, oz = ex * ny - ey * nx; // outward in the plane
+        return ox * (x - corners[a]) + oy * (y - corners[a + 1]) + oz * (z - corners[a + 2]);
+    }
+
+    /** Clips {@link #segment} to the prism over the triangle; @return false when nothing is left. */
+    private boolean clipToPrism() {
+        double t0 = 0, t1 = 1;
+        double ax = segment[0], ay = segment[1], az = segment[2];
+        double dx = segment[3] - ax, dy = segment[4] - ay, dz = segment[5] - az;
+        for (int e = 0; e < 3; e++) {
+            double s0 = side(e, ax, ay, az), s1 = side(e, ax + dx, ay + dy, az + dz);
+            if (s0 > 0 && s1 > 0) {
+                return false;
+            }
+            if (s0 > 0) {
+                t0 = Math.max(t0, s0 / (s0 - s1));
+            } else if (s1 > 0) {
+                t1 = Math.min(t1, s0 / (s0 - s1));
+            }
+        }
+        if (t0 > t1) {
+            return false;
+        }
+        segment[0] = ax + t0 * dx;
+        segment[1] = ay + t0 * dy;
+        segment[2] = az + t0 * dz;
+        segment[3] = ax + t1 * dx;
+        segment[4] = ay + t1 * dy;
+        segment[5] = az + t1 * dz;
+        return true;
+    }
+
+    /**
+     * Groups the points from {@code from} by normal (each group contiguous, in the order first met)
+     * and reduces each group to {@link ContactManifold#MAX_POINTS}.
+     */
+    private void reduceByNormal(int from) {
+        dropStandIns(from);
+        int start = from;
+        while (start < out.size()) {
+            ContactPoint lead = out.get(start);
+            int end = start + 1;
+            for (int i = start + 1; i < out.size(); i++) {
+                if (out.get(i).normal.dot(lead.normal) >= GROUP_COS) {
+                    exchange(i, end++);
+                }
+            }
+            end = dropDuplicates(start, end);
+            if (end - start > ContactManifold.MAX_POINTS) {
+                reduceGroup(start, end);
+            }
+            start += Math.min(end - start, ContactManifold.MAX_POINTS);
+        }
+    }
+
+    /** Swaps points i and j of the manifold being built, with their flags. */
+    private void exchange(int i, int j) {
+        if (i == j) {
+            return;
+        }
+        swap.set(out.get(j));
+        out.get(j).set(out.get(i));
+        out.get(i).set(swap);
+        boolean f = onBorder[i];
+        onBorder[i] = onBorder[j];
+        onBorder[j] = f;
+    }
+
+    /**
+     * Drops the border points from {@code from} on when any point is not one: a point placed at a
+     * triangle's border stands for a neighbour's face or edge, and only where no triangle touched A
+     * on its own (A right over a shallow fold, each side's face seen past its edge).
+     */
+    private void dropStandIns(int from) {
+        boolean real = false;
+        for (int i = from; i < out.size(); i++) {
+            real |= !onBorder[i];
+        }
+        if (!real) {
+            return;
+        }
+        for (int i = from; i < out.size(); ) {
+            if (onBorder[i]) {
+                exchange(i, out.size() - 1);
+                out.truncate(out.size() - 1);
+            } else {
+                i++;
+            }
+        }
+    }
+
+    /**
+     * Drops the points of the group {@code [start, end)} at the same place as an earlier one (a
+     * corner shared by several triangles).
+     *
+     * @return the group's new end
+     */
+    private int dropDuplicates(int start, int end) {
+        for (int i = start + 1; i < end; ) {
+            boolean same = false;
+            for (int j = start; j < i && !same; j++) {
+                same = out.get(j).point.distanceSquared(out.get(i).point) < SAME_PLACE * SAME_PLACE;
+            }
+            if (same) {
+                exchange(i, end - 1);
+                exchange(end - 1, out.size() - 1);
+                out.truncate(out.size() - 1);
+                end--;
+            } else {
+                i++;
+            }
+        }
+        return end;
+    }
+
+    private void reduceGroup(int start, int end) {
+        // The manifold reduces a tail: bring the rest of the points behind the group into the
+        // scratch manifold, reduce, and put them back.
+        found.clear();
+        for (int i = end; i < out.size(); i++) {
+            ContactPoint c = out.get(i);
+            found.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration, c.featureId);
+        }
+        out.truncate(end);
+        out.reduce(start, ContactManifold.MAX_POINTS);
+        for (int i = 0; i < found.size(); i++) {
+            ContactPoint c = found.get(i);
+            out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration, c.featureId);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+package dev.tumble.core.collision.shape;
+
+@FunctionalInterface public interface TriangleVisitor { boolean triangle(int index); }
