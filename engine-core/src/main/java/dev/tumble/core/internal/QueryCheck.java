@@ -18,7 +18,9 @@ public final class QueryCheck {
      */
     public static Pose pose(String field, Pose pose) {
         Check.notNull(field, pose);
-        Check.finite(field + ".position", pose.px, pose.py, pose.pz);
+        if (!Double.isFinite(pose.px) || !Double.isFinite(pose.py) || !Double.isFinite(pose.pz)) {
+            Check.finite(field + ".position", pose.px, pose.py, pose.pz); // the message is built only here
+        }
         double[] r = pose.r;
         for (int i = 0; i < 3; i++) {
             for (int j = i; j < 3; j++) {

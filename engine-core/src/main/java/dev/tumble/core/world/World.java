@@ -904,7 +904,9 @@ public final class World {
     }
 
     /**
-     * The bodies with a shape overlapping {@code shape} placed at {@code pose}, in id order.
+     * The bodies with a shape touching or overlapping {@code shape} placed at {@code pose}, each
+     * once, in the order their shapes are found (see
+     * {@link #overlap(Shape, Pose, CollisionFilter, dev.tumble.core.collision.query.QueryCallback)}).
      *
      * @param shape the shape to test
      * @param pose where it is placed, world space
@@ -912,17 +914,13 @@ public final class World {
      * @return a new list of the bodies
      */
     public List<RigidBody> overlap(Shape shape, Pose pose, CollisionFilter filter) {
-        Check.notNull("shape", shape);
-        Check.notNull("pose", pose);
-        List<Integer> proxies = new ArrayList<>();
-        collision.queries().overlapShape(shape, pose, filter, null, proxies);
         List<RigidBody> found = new ArrayList<>();
-        for (int p : proxies) {
-            RigidBody b = ((BodyShape) collision.broadPhase().owner(p)).body();
-            if (!found.contains(b)) {
-                found.add(b);
+        collision.queries().overlap(shape, pose, filter, null, (body, s, proxy) -> {
+            if (body != null && !found.contains(body)) {
+                found.add(body);
             }
-        }
+            return true;
+        });
         return found;
     }
 
@@ -1025,8 +1023,9 @@ public final class World {
     }
 
     /**
-     * Reports every shape overlapping {@code shape} placed at {@code pose} (as
-     * {@link #overlap(Shape, Pose, CollisionFilter)}), in proxy order. Allocates nothing.
+     * Reports every shape touching or overlapping {@code shape} placed at {@code pose}, in proxy
+     * order: exact for spheres, boxes, capsules and hulls against those, planes and half-spaces
+     * (their distance is 0). Allocates nothing.
      *
      * @param shape the shape to test
      * @param pose where it is placed, world space

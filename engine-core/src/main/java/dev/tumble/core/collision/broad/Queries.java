@@ -431,8 +431,11 @@ public final class Queries {
     }
 
     /**
-     * Reports every proxy whose shape overlaps {@code shape} at {@code at} (penetration > 0, as
-     * {@link #overlapShape}), in proxy order, allocating nothing.
+     * Reports every proxy whose shape touches or overlaps {@code shape} at {@code at}, in proxy
+     * order, allocating nothing. Convex pairs (and a convex shape against a plane or half-space)
+     * are decided by {@link ShapeDistance} (distance 0), other pairs by the narrow phase
+     * (penetration > 0, as {@link #overlapShape}); a proxy whose owner is not a
+     * {@link QueryTarget} is reported when its tight box overlaps.
      *
      * @param shape the shape to test
      * @param at its world pose
@@ -448,6 +451,7 @@ public final class Queries {
         Check.notNull("callback", callback);
         shape.computeAabb(at, query);
         gather(filter, accept, false);
+        boolean convexQuery = Support.isConvex(shape);
         int count = 0;
         inCallback = true;
         try {
@@ -457,7 +461,11 @@ public final class Queries {
                 Shape other = null;
                 if (owner instanceof QueryTarget qt) {
                     other = qt.shape();
-                    if (narrow.collide(shape, at, other, qt.pose(target), manifold) <= 0) {
+                    qt.pose(target);
+                    boolean touching = convexQuery && ShapeDistance.supports(other)
+                            ? distancer.distance(shape, at, other, target, closestTmp) <= 0
+                            : narrow.collide(shape, at, other, target, manifold) > 0;
+                    if (!touching) {
                         continue;
                     }
                 }
