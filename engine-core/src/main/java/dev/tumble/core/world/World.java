@@ -904,7 +904,9 @@ public final class World {
     }
 
     /**
-     * The bodies with a shape overlapping {@code shape} placed at {@code pose}, in id order.
+     * The bodies with a shape touching or overlapping {@code shape} placed at {@code pose}, each
+     * once, in the order their shapes are found (see
+     * {@link #overlap(Shape, Pose, CollisionFilter, dev.tumble.core.collision.query.QueryCallback)}).
      *
      * @param shape the shape to test
      * @param pose where it is placed, world space
@@ -912,18 +914,127 @@ public final class World {
      * @return a new list of the bodies
      */
     public List<RigidBody> overlap(Shape shape, Pose pose, CollisionFilter filter) {
-        Check.notNull("shape", shape);
-        Check.notNull("pose", pose);
-        List<Integer> proxies = new ArrayList<>();
-        collision.queries().overlapShape(shape, pose, filter, null, proxies);
         List<RigidBody> found = new ArrayList<>();
-        for (int p : proxies) {
-            RigidBody b = ((BodyShape) collision.broadPhase().owner(p)).body();
-            if (!found.contains(b)) {
-                found.add(b);
+        collision.queries().overlap(shape, pose, filter, null, (body, s, proxy) -> {
+            if (body != null && !found.contains(body)) {
+                found.add(body);
             }
-        }
+            return true;
+        });
         return found;
+    }
+
+    /**
+     * The closest shape hit by a ray from {@code origin} along {@code direction} (any length,
+     * normalised here) within {@code maxDistance} (m), written into {@code out}: allocates nothing.
+     *
+     * @param origin the ray's start, world space, m
+     * @param direction the ray's direction, not zero
+     * @param maxDistance the longest hit distance, m (≥ 0)
+     * @param filter which shapes the ray sees, or null for all
+     * @param out receives the hit (left as it was on a miss)
+     * @return whether something was hit
+     */
+    public boolean castRay(Vector3dc origin, Vector3dc direction, double maxDistance, CollisionFilter filter, RayHit out) {
+        return collision.queries().castRay(origin, direction, maxDistance, filter, null, out);
+    }
+
+    /**
+     * Sweeps {@code shape} from {@code start} along {@code translation} without turning it and
+     * finds the first shape it touches: the fraction of the translation, the contact point and the
+     * normal (from the hit shape towards the cast one). A shape touching or overlapping something
+     * at the start hits at fraction 0. Exact to {@value dev.tumble.core.collision.query.ShapeCast#TOLERANCE} m:
+     * at the fraction reported the shapes are at most that far apart. Allocates nothing.
+     *
+     * @param shape the cast shape: a sphere, box, capsule or convex hull (need not be in the world)
+     * @param start its world pose at the start
+     * @param translation how far it moves, world space, m (zero allowed)
+     * @param filter which shapes it sees, or null for all
+     * @param out receives the hit (left as it was on a miss)
+     * @return whether something was hit within the translation
+     */
+    public boolean castShape(Shape shape, Pose start, Vector3dc translation, CollisionFilter filter,
+            dev.tumble.core.collision.query.ShapeCastHit out) {
+        return collision.queries().castShape(shape, start, translation, filter, null, out);
+    }
+
+    /**
+     * The shape nearest {@code shape} placed at {@code pose}, if any is within
+     * {@code maxDistance}: the distance between their surfaces (0 when they touch or overlap) and
+     * the closest point on each. Allocates nothing.
+     *
+     * @param shape the query shape: a sphere, box, capsule or convex hull (need not be in the world)
+     * @param pose where it is placed, world space
+     * @param maxDistance the farthest a shape may be and still be found, m (≥ 0)
+     * @param filter which shapes are seen, or null for all
+     * @param out receives the closest points (left as it was when nothing is near)
+     * @return whether a shape was within {@code maxDistance}
+     */
+    public boolean closestPoints(Shape shape, Pose pose, double maxDistance, CollisionFilter filter,
+            dev.tumble.core.collision.query.ClosestPoints out) {
+        return collision.queries().closestPoints(shape, pose, maxDistance, filter, null, out);
+    }
+
+    /**
+     * The shape surface nearest {@code point}, if any is within {@code maxDistance}: the nearest
+     * surface point, the outward normal there and the signed distance (negative when the point is
+     * inside a solid shape; the deepest one wins). Allocates nothing.
+     *
+     * @param point the query point, world space, m
+     * @param maxDistance the farthest a surface may be and still be found, m (≥ 0)
+     * @param filter which shapes are seen, or null for all
+     * @param out receives the nearest surface point (left as it was when nothing is near)
+     * @return whether a surface was within {@code maxDistance}
+     */
+    public boolean closestPoint(Vector3dc point, double maxDistance, CollisionFilter filter,
+            dev.tumble.core.collision.query.PointHit out) {
+        return collision.queries().closestPoint(point, maxDistance, filter, null, out);
+    }
+
+    /**
+     * Reports every solid shape containing {@code point} (a point on the surface counts; a
+     * two-sided plane contains nothing), in proxy order. Allocates nothing.
+     *
+     * @param point the query point, world space, m
+     * @param filter which shapes are seen, or null for all
+     * @param callback receives each shape; returns false to stop; may not start another query
+     * @return the number of shapes reported
+     */
+    public int containing(Vector3dc point, CollisionFilter filter, dev.tumble.core.collision.query.QueryCallback callback) {
+        return collision.queries().containing(point, filter, null, callback);
+    }
+
+    /**
+     * The bodies with a shape containing {@code point}, each once, in the order their shapes are found.
+     *
+     * @param point the query point, world space, m
+     * @param filter which shapes are seen, or null for all
+     * @return a new list of the bodies
+     */
+    public List<RigidBody> bodiesContaining(Vector3dc point, CollisionFilter filter) {
+        List<RigidBody> found = new ArrayList<>();
+        collision.queries().containing(point, filter, null, (body, shape, proxy) -> {
+            if (body != null && !found.contains(body)) {
+                found.add(body);
+            }
+            return true;
+        });
+        return found;
+    }
+
+    /**
+     * Reports every shape touching or overlapping {@code shape} placed at {@code pose}, in proxy
+     * order: exact for spheres, boxes, capsules and hulls against those, planes and half-spaces
+     * (their distance is 0). Allocates nothing.
+     *
+     * @param shape the shape to test
+     * @param pose where it is placed, world space
+     * @param filter which shapes are seen, or null for all
+     * @param callback receives each shape; returns false to stop; may not start another query
+     * @return the number of shapes reported
+     */
+    public int overlap(Shape shape, Pose pose, CollisionFilter filter, dev.tumble.core.collision.query.QueryCallback callback) {
+        return collision.queries().overlap(shape, pose, filter, null, callback);
     }
 
     /**

@@ -1,0 +1,156 @@
+package dev.tumble.core.collision.query;
+
+import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.collision.shape.Plane;
+import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.internal.Check;
+import dev.tumble.core.internal.QueryCheck;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * Distance and closest points between a bounded convex shape A (sphere, box, capsule, convex
+ * hull) and a shape B that is convex too, or a plane or half-space. Convex pairs go through
+ * {@link Gjk} on the shapes' cores with the radii of spheres and capsules added back exactly;
+ * planes and half-spaces are answered from A's support point along their normal. The distance is
+ * exact up to rounding for spheres, capsules, boxes and hulls (the search stops when its bounds
+ * agree to a relative {@code 1e-10}). An instance keeps its scratch and allocates nothing per call;
+ * it is not thread-safe.
+ */
+public final class ShapeDistance {
+    private final Gjk gjk = new Gjk();
+    private final double[] s = new double[6];
+    private final Vector3d planeNormal = new Vector3d();
+    private double planeOffset;
+
+    /**
+     * The distance (m) between {@code a} at {@code pa} and {@code b} at {@code pb}, with closest
+     * points and normal into {@code out}; allocates a scratch object (use an instance and
+     * {@link #compute} to avoid that).
+     *
+     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param pa A's world pose
+     * @param b shape B: any of those, or a plane or half-space
+     * @param pb B's world pose
+     * @param out receives the result ({@code proxy}, {@code body} and {@code shape} are cleared)
+     * @return the distance, m (0 when touching or overlapping)
+     * @throws IllegalArgumentException for a null or unsupported shape, a bad pose or a null {@code out}
+     */
+    public static double between(Shape a, Pose pa, Shape b, Pose pb, ClosestPoints out) {
+        return new ShapeDistance().compute(a, pa, b, pb, out);
+    }
+
+    /**
+     * {@link #between} with this instance's scratch: allocates nothing.
+     *
+     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param pa A's world pose
+     * @param b shape B: any of those, or a plane or half-space
+     * @param pb B's world pose
+     * @param out receives the result ({@code proxy}, {@code body} and {@code shape} are cleared)
+     * @return the distance, m (0 when touching or overlapping)
+     * @throws IllegalArgumentException for a null or unsupported shape, a bad pose or a null {@code out}
+     */
+    public double compute(Shape a, Pose pa, Shape b, Pose pb, ClosestPoints out) {
+        convexArgument("a", a);
+        QueryCheck.pose("pa", pa);
+        Check.notNull("b", b);
+        if (!supports(b)) {
+            throw new IllegalArgumentException("b must be a sphere, box, capsule, convex hull, plane or half-space, was " + b);
+        }
+        QueryCheck.pose("pb", pb);
+        Check.notNull("out", out);
+        out.proxy = -1;
+        out.body = null;
+        out.shape = null;
+        return distance(a, pa, b, pb, out);
+    }
+
+    /**
+     * @param b a shape
+     * @return whether it can be the second shape of {@link #compute}
+     */
+    public static boolean supports(Shape b) {
+        return Support.isConvex(b) || b instanceof HalfSpace || b instanceof Plane;
+    }
+
+    static Shape convexArgument(String field, Shape a) {
+        Check.notNull(field, a);
+        if (!Support.isConvex(a)) {
+            throw new IllegalArgumentException(field + " must be a sphere, box, capsule or convex hull, was " + a);
+        }
+        return a;
+    }
+
+    /** {@link #compute} without the argument checks (callers have made them); {@code b} must be {@link #supports supported}. */
+    public double distance(Shape a, Pose pa, Shape b, Pose pb, ClosestPoints out) {
+        if (b instanceof HalfSpace || b instanceof Plane) {
+            return toPlane(a, pa, b, pb, out);
+        }
+        double core = gjk.coreDistance(a, pa, b, pb);
+        gjk.pointA(out.pointA);
+        gjk.pointB(out.pointB);
+        double ra = Support.radius(a), rb = Support.radius(b);
+        if (gjk.overlapping() || !(core > 0)) {
+            out.overlapping = true;
+            out.distance = 0;
+            out.normal.zero();
+            return 0;
+        }
+        Vector3d nrm = out.normal.set(out.pointA).sub(out.pointB).div(core);
+        out.pointA.fma(-ra, nrm);
+        out.pointB.fma(rb, nrm);
+        double d = core - ra - rb;
+        out.overlapping = d <= 0;
+        out.distance = Math.max(0, d);
+        return out.distance;
+    }
+
+    /**
+     * Writes the world normal and offset of plane or half-space {@code b} at {@code pb} into
+     * {@code normal} and returns the offset {@code D} of {@code N·x = D}, m.
+     */
+    static double planeInWorld(Shape b, Pose pb, Vector3d normal) {
+        Vector3dc n;
+        double d;
+        if (b instanceof HalfSpace h) {
+            n = h.normal();
+            d = h.planeOffset();
+        } else {
+            Plane p = (Plane) b;
+            n = p.normal();
+            d = p.planeOffset();
+        }
+        pb.dirToWorld(n.x(), n.y(), n.z(), normal);
+        return d + normal.x * pb.px + normal.y * pb.py + normal.z * pb.pz;
+    }
+
+    private double toPlane(Shape a, Pose pa, Shape b, Pose pb, ClosestPoints out) {
+        Vector3d nrm = planeNormal;
+        planeOffset = planeInWorld(b, pb, nrm);
+        double ra = Support.radius(a);
+        Support.core(a, pa, 0, 0, 0, -nrm.x, -nrm.y, -nrm.z, s, 0);
+        double lo = nrm.x * s[0] + nrm.y * s[1] + nrm.z * s[2] - planeOffset - ra;
+        double sign = 1;
+        if (b instanceof Plane && !(lo > 0)) {
+            Support.core(a, pa, 0, 0, 0, nrm.x, nrm.y, nrm.z, s, 3);
+            double hi = nrm.x * s[3] + nrm.y * s[4] + nrm.z * s[5] - planeOffset + ra;
+            double centre = nrm.x * pa.px + nrm.y * pa.py + nrm.z * pa.pz - planeOffset;
+            if (hi < 0 || (lo <= 0 && centre < 0)) {
+                // Below the two-sided plane: the same as a half-space facing the other way.
+                sign = -1;
+                lo = -hi;
+                s[0] = s[3];
+                s[1] = s[4];
+                s[2] = s[5];
+            }
+        }
+        out.normal.set(nrm).mul(sign);
+        out.pointA.set(s[0], s[1], s[2]).fma(-ra, out.normal);
+        out.pointB.set(out.pointA).fma(-lo, out.normal);
+        out.overlapping = lo <= 0;
+        out.distance = Math.max(0, lo);
+        return out.distance;
+    }
+}
