@@ -87,12 +87,12 @@ public final class Capsule extends Shape {
                 }
             }
         }
-        Vector3d tmp = new Vector3d();
+        // A cap's hit is searched no further than the best so far, so a hit it reports (and writes
+        // into n) is the nearest yet: no scratch vector, nothing allocated per ray.
         for (int s = -1; s <= 1; s += 2) {
-            double t = raySphere(ox, oy, oz, dx, dy, dz, 0, s * halfHeight, 0, radius, best >= 0 ? best : maxT, tmp);
-            if (t >= 0 && (best < 0 || t < best)) {
+            double t = raySphere(ox, oy, oz, dx, dy, dz, 0, s * halfHeight, 0, radius, best >= 0 ? best : maxT, n);
+            if (t >= 0) {
                 best = t;
-                n.set(tmp);
             }
         }
         return best;
