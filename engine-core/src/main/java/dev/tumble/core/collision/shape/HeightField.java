@@ -23,6 +23,8 @@ import org.joml.Vector3d;
  * static and kinematic bodies only.
  */
 public final class HeightField extends Shape implements TriangleGeometry {
+    /** The default active-edge angle, 5° (π/36 rad). */
+    public static final double DEFAULT_ACTIVE_EDGE_ANGLE = Triangles.DEFAULT_ACTIVE_EDGE_ANGLE;
     /** Cells per side of a block, the unit the ray-cast hierarchy bounds. */
     public static final int BLOCK = 4;
 

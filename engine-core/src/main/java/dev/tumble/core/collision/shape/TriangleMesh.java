@@ -23,6 +23,8 @@ import org.joml.Vector3d;
  * caller's (contacts and ray hits report them) and bad data is found where it is made.
  */
 public final class TriangleMesh extends Shape implements TriangleGeometry {
+    /** The default active-edge angle, 5° (π/36 rad). */
+    public static final double DEFAULT_ACTIVE_EDGE_ANGLE = Triangles.DEFAULT_ACTIVE_EDGE_ANGLE;
     /** Triangles per leaf of the hierarchy. */
     private static final int LEAF_SIZE = 4;
     /**
