@@ -36,8 +36,16 @@ public final class WorldDebugDraw {
         /** World boxes of shapes. */
         AABBS,
         /** Joints. */
-        JOINTS
+        JOINTS,
+        /**
+         * The triangle edges of meshes and heightfields alone, in {@link #TRIANGLE_EDGE_RGB} (off by
+         * default; {@link #SHAPES} draws them too, in the body's colour).
+         */
+        TRIANGLE_EDGES
     }
+
+    /** Colour of the {@link Layer#TRIANGLE_EDGES} layer, {@code 0xRRGGBB}. */
+    public static final int TRIANGLE_EDGE_RGB = 0x40E0C0;
 
     /** Normal arrow length per metre of penetration. */
     public static final double NORMAL_SCALE = 10;
@@ -95,6 +103,8 @@ public final class WorldDebugDraw {
                 pose.set(body, shape);
                 if (layers.contains(Layer.SHAPES)) {
                     drawShape(shape, colour, draw);
+                } else if (layers.contains(Layer.TRIANGLE_EDGES) && shape.type().isTriangleGeometry()) {
+                    drawShape(shape, TRIANGLE_EDGE_RGB, draw);
                 }
                 if (layers.contains(Layer.AABBS) && !shape.type().isUnbounded()) {
                     shape.computeAabb(pose, aabb);
