@@ -148,6 +148,14 @@ final class JsonCursor {
         return c.node.intValue();
     }
 
+    /** This value as an int. */
+    int integer() throws SceneFileException {
+        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+            throw fail("expected an integer, found " + kind());
+        }
+        return node.intValue();
+    }
+
     boolean bool(String key, boolean fallback) throws SceneFileException {
         if (!has(key)) {
             return fallback;

@@ -306,6 +306,10 @@ public final class SceneReader {
                 throw s.get("type").fail("a dynamic body cannot have an unbounded shape '" + s.text("type")
                         + "' (it has no mass or inertia): make the body static or kinematic");
             }
+            if (type.equals("dynamic") && shape.type().isTriangleGeometry()) {
+                throw s.get("type").fail("a dynamic body cannot have a '" + s.text("type")
+                        + "' shape (a surface has no mass or inertia): make the body static or kinematic");
+            }
             b.addShape(shape);
         }
         try {
@@ -468,8 +472,16 @@ public final class SceneReader {
                         throw s.get("normal").fail(e.getMessage());
                     }
                 }
+                case "mesh" -> {
+                    s.only(with(offset, "vertices", "triangles"));
+                    yield TriangleShapesJson.mesh(s);
+                }
+                case "heightfield" -> {
+                    s.only(with(offset, "heights", "spacing"));
+                    yield TriangleShapesJson.heightField(s);
+                }
                 default -> throw s.get("type").fail("unknown shape type '" + JsonCursor.quote(type)
-                        + "' (expected sphere, box, capsule, hull, plane or halfspace)");
+                        + "' (expected sphere, box, capsule, hull, plane, halfspace, mesh or heightfield)");
             };
         } catch (IllegalArgumentException e) {
             throw s.fail(e.getMessage());

@@ -12,9 +12,11 @@ import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
 import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleMesh;
 import dev.tumble.core.joint.DistanceJoint;
 import dev.tumble.core.world.WorldSettings;
 import dev.tumble.demos.scene.ForceSpec;
@@ -225,6 +227,8 @@ public final class SceneWriter {
                 o.set("normal", vec(n));
                 o.put("offset", half ? ((HalfSpace) s).planeOffset() : ((Plane) s).planeOffset());
             }
+            case TRIANGLE_MESH -> TriangleShapesJson.write((TriangleMesh) s, o, F);
+            case HEIGHT_FIELD -> TriangleShapesJson.write((HeightField) s, o, F);
             default -> throw new IllegalStateException("no scene-file form for shape " + s);
         }
         if (!s.hasIdentityOffset()) {

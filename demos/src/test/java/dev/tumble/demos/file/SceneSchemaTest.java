@@ -91,6 +91,10 @@ class SceneSchemaTest {
         INEXPRESSIBLE.put("must differ from bodyA", "a spring from a body to itself");
         INEXPRESSIBLE.put("must be finite and non-zero", "a normal too short to normalise");
         INEXPRESSIBLE.put("axis must be non-zero", "a hinge axis too short to normalise");
+        INEXPRESSIBLE.put("vertex index", "a mesh triangle's vertex index past the last vertex");
+        INEXPRESSIBLE.put("three different vertices", "a mesh triangle that repeats a vertex");
+        INEXPRESSIBLE.put("is degenerate", "a mesh triangle of zero area");
+        INEXPRESSIBLE.put("heights like row 0", "heightfield rows of different lengths");
     }
 
     static JsonNode read(Path p) {

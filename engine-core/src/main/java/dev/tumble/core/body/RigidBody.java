@@ -208,7 +208,13 @@ public final class RigidBody {
      * @return this body
      */
     public RigidBody type(BodyType newType) {
-        this.type = Check.notNull("type", newType);
+        Check.notNull("type", newType);
+        if (newType == BodyType.DYNAMIC) {
+            for (dev.tumble.core.collision.shape.Shape s : shapes) {
+                refuseOnDynamic("type(DYNAMIC)", s);
+            }
+        }
+        this.type = newType;
         calculateDerivedData();
         return this;
     }
@@ -1783,15 +1789,28 @@ public final class RigidBody {
      *
      * @param shape the shape, not null
      * @return this body
+     * @throws IllegalArgumentException when the shape is already on this body, or is a triangle
+     *     mesh or heightfield and this body is dynamic
      */
     public RigidBody addShape(dev.tumble.core.collision.shape.Shape shape) {
         Check.notNull("shape", shape);
+        if (type == BodyType.DYNAMIC) {
+            refuseOnDynamic("addShape", shape);
+        }
         if (shapes.contains(shape)) {
             throw new IllegalArgumentException("shape already on this body: " + shape);
         }
         shapes.add(shape);
         innerRadius = Double.NaN;
         return this;
+    }
+
+    /** Triangle meshes and heightfields are massless surfaces: static and kinematic bodies only. */
+    private static void refuseOnDynamic(String call, dev.tumble.core.collision.shape.Shape shape) {
+        if (shape.type().isTriangleGeometry()) {
+            throw new IllegalArgumentException(call + ": shape " + shape
+                    + " has no mass and goes on static or kinematic bodies only, not on a dynamic body");
+        }
     }
 
     boolean continuousCollision = true;
@@ -1925,6 +1944,7 @@ public final class RigidBody {
             if (s.type().isUnbounded()) {
                 throw new IllegalArgumentException("density: shape " + s + " is unbounded and has no mass");
             }
+            refuseOnDynamic("density", s);
             dev.tumble.core.math.MassProperties mp = s.massProperties(kilogramsPerCubicMetre);
             Matrix3d rot = new Matrix3d().set(s.offsetOrientation());
             masses[i] = mp.mass();

@@ -6,9 +6,11 @@ import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleGeometry;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.joint.Joint;
@@ -34,8 +36,16 @@ public final class WorldDebugDraw {
         /** World boxes of shapes. */
         AABBS,
         /** Joints. */
-        JOINTS
+        JOINTS,
+        /**
+         * The triangle edges of meshes and heightfields alone, in {@link #TRIANGLE_EDGE_RGB} (off by
+         * default; {@link #SHAPES} draws them too, in the body's colour).
+         */
+        TRIANGLE_EDGES
     }
+
+    /** Colour of the {@link Layer#TRIANGLE_EDGES} layer, {@code 0xRRGGBB}. */
+    public static final int TRIANGLE_EDGE_RGB = 0x40E0C0;
 
     /** Normal arrow length per metre of penetration. */
     public static final double NORMAL_SCALE = 10;
@@ -49,6 +59,7 @@ public final class WorldDebugDraw {
     private final Vector3d a = new Vector3d();
     private final Vector3d b = new Vector3d();
     private final Vector3d half = new Vector3d();
+    private final double[] corners = new double[9];
 
     /**
      * Turns a layer on or off.
@@ -92,6 +103,8 @@ public final class WorldDebugDraw {
                 pose.set(body, shape);
                 if (layers.contains(Layer.SHAPES)) {
                     drawShape(shape, colour, draw);
+                } else if (layers.contains(Layer.TRIANGLE_EDGES) && shape.type().isTriangleGeometry()) {
+                    drawShape(shape, TRIANGLE_EDGE_RGB, draw);
                 }
                 if (layers.contains(Layer.AABBS) && !shape.type().isUnbounded()) {
                     shape.computeAabb(pose, aabb);
@@ -151,8 +164,26 @@ public final class WorldDebugDraw {
                     draw.point(b, 0.03, colour);
                 }
             }
+            case TRIANGLE_MESH, HEIGHT_FIELD -> drawTriangles((TriangleGeometry) shape, colour, draw);
             default -> {
                 // Planes and half-spaces are unbounded: the renderer's ground grid shows them.
+            }
+        }
+    }
+
+    /** Every triangle's three edges (a shared edge twice: drawing it once would need the adjacency). */
+    private void drawTriangles(TriangleGeometry g, int colour, DebugDraw draw) {
+        HeightField field = g instanceof HeightField f ? f : null;
+        for (int t = 0; t < g.triangleCount(); t++) {
+            if (field != null && !field.hasTriangle(t)) {
+                continue;
+            }
+            g.triangle(t, corners, 0);
+            for (int k = 0; k < 3; k++) {
+                int from = 3 * k, to = 3 * ((k + 1) % 3);
+                pose.toWorld(corners[from], corners[from + 1], corners[from + 2], a);
+                pose.toWorld(corners[to], corners[to + 1], corners[to + 2], b);
+                draw.segment(a, b, colour);
             }
         }
     }

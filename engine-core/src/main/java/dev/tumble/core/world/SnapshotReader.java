@@ -2,6 +2,7 @@ package dev.tumble.core.world;
 
 import dev.tumble.core.body.BodyId;
 import dev.tumble.core.body.BodyStateCodec;
+import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.ShapeCodec;
@@ -139,7 +140,11 @@ final class SnapshotReader {
             int from = position();
             for (int k = 0; k < shapes; k++) {
                 // Checked here; built exactly only for a body whose own shapes are not these.
-                ShapeCodec.read(in, "shape " + k + " of body " + id, false);
+                Shape s = ShapeCodec.read(in, "shape " + k + " of body " + id, false);
+                if (s.type().isTriangleGeometry() && plan.states[i].type() == BodyType.DYNAMIC) {
+                    throw new IllegalArgumentException("snapshot shape " + k + " of body " + id + " is a " + s
+                            + " on a dynamic body; meshes and heightfields go on static or kinematic bodies only");
+                }
             }
             plan.shapeBytes.add(Arrays.copyOfRange(bytes, from, position()));
         }

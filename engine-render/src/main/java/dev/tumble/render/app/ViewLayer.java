@@ -22,6 +22,8 @@ public enum ViewLayer {
     ISLANDS("islands"),
     /** Joint anchors and links (magenta). */
     JOINTS("joints"),
+    /** The triangle edges of meshes and heightfields (teal). */
+    TRIANGLE_EDGES("triangle edges"),
     /** Sleeping bodies tinted blue-grey. */
     SLEEP("sleep state");
 

@@ -56,9 +56,11 @@ public final class ViewerDebugDraw {
         walker.layer(WorldDebugDraw.Layer.CONTACTS, settings.isOn(ViewLayer.CONTACTS))
                 .layer(WorldDebugDraw.Layer.VELOCITIES, settings.isOn(ViewLayer.LINEAR_VELOCITY))
                 .layer(WorldDebugDraw.Layer.AABBS, settings.isOn(ViewLayer.AABBS))
-                .layer(WorldDebugDraw.Layer.JOINTS, settings.isOn(ViewLayer.JOINTS));
+                .layer(WorldDebugDraw.Layer.JOINTS, settings.isOn(ViewLayer.JOINTS))
+                .layer(WorldDebugDraw.Layer.TRIANGLE_EDGES, settings.isOn(ViewLayer.TRIANGLE_EDGES));
         if (settings.isOn(ViewLayer.CONTACTS) || settings.isOn(ViewLayer.LINEAR_VELOCITY)
-                || settings.isOn(ViewLayer.AABBS) || settings.isOn(ViewLayer.JOINTS)) {
+                || settings.isOn(ViewLayer.AABBS) || settings.isOn(ViewLayer.JOINTS)
+                || settings.isOn(ViewLayer.TRIANGLE_EDGES)) {
             world.debugDraw(walker, draw);
         }
         if (settings.isOn(ViewLayer.IMPULSES)) {

@@ -1,6 +1,7 @@
 package dev.tumble.render.app;
 
 import dev.tumble.core.debug.DebugDraw;
+import dev.tumble.core.debug.WorldDebugDraw;
 import dev.tumble.core.world.WorldSettings;
 import java.util.List;
 import java.util.Locale;
@@ -232,6 +233,7 @@ final class ViewerOverlay {
             case AABBS -> DebugDraw.Colors.AABB;
             case ISLANDS -> 0xFFC040;
             case JOINTS -> DebugDraw.Colors.JOINT;
+            case TRIANGLE_EDGES -> WorldDebugDraw.TRIANGLE_EDGE_RGB;
             case SLEEP -> 0x8A94B4;
         };
     }

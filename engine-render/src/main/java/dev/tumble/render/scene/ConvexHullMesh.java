@@ -1,6 +1,8 @@
 package dev.tumble.render.scene;
 
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.HeightField;
+import dev.tumble.core.collision.shape.TriangleGeometry;
 import java.util.List;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -58,6 +60,53 @@ public final class ConvexHullMesh {
             radius = Math.max(radius, hull.vertex(i, a).length());
         }
         boundingRadius = (float) radius;
+    }
+
+    private ConvexHullMesh(float[] positions, float[] normals, float boundingRadius) {
+        this.positions = positions;
+        this.normals = normals;
+        this.boundingRadius = boundingRadius;
+    }
+
+    /**
+     * The flat-shaded mesh of a triangle mesh's or heightfield's triangles (the renderer draws any
+     * flat-shaded triangle set through this class, not only hulls): each triangle with its front
+     * normal, a heightfield's holes left out.
+     *
+     * @param shape the shape's triangles, in its shape frame (metres)
+     * @return the mesh
+     */
+    public static ConvexHullMesh ofTriangles(TriangleGeometry shape) {
+        HeightField field = shape instanceof HeightField f ? f : null;
+        int count = 0;
+        for (int t = 0; t < shape.triangleCount(); t++) {
+            count += field == null || field.hasTriangle(t) ? 1 : 0;
+        }
+        float[] positions = new float[9 * count];
+        float[] normals = new float[9 * count];
+        double[] c = new double[9];
+        double radius = 0;
+        int k = 0;
+        for (int t = 0; t < shape.triangleCount(); t++) {
+            if (field != null && !field.hasTriangle(t)) {
+                continue;
+            }
+            shape.triangle(t, c, 0);
+            double ex = c[3] - c[0], ey = c[4] - c[1], ez = c[5] - c[2];
+            double fx = c[6] - c[0], fy = c[7] - c[1], fz = c[8] - c[2];
+            Vector3d n = new Vector3d(ey * fz - ez * fy, ez * fx - ex * fz, ex * fy - ey * fx).normalize();
+            for (int i = 0; i < 3; i++) {
+                positions[9 * k + 3 * i] = (float) c[3 * i];
+                positions[9 * k + 3 * i + 1] = (float) c[3 * i + 1];
+                positions[9 * k + 3 * i + 2] = (float) c[3 * i + 2];
+                normals[9 * k + 3 * i] = (float) n.x;
+                normals[9 * k + 3 * i + 1] = (float) n.y;
+                normals[9 * k + 3 * i + 2] = (float) n.z;
+                radius = Math.max(radius, Math.sqrt(c[3 * i] * c[3 * i] + c[3 * i + 1] * c[3 * i + 1] + c[3 * i + 2] * c[3 * i + 2]));
+            }
+            k++;
+        }
+        return new ConvexHullMesh(positions, normals, (float) radius);
     }
 
     private static void put(float[] dest, int at, Vector3dc p, Vector3dc q, Vector3dc r) {

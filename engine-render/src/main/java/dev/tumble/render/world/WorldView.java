@@ -9,6 +9,7 @@ import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleGeometry;
 import dev.tumble.core.world.World;
 import dev.tumble.render.scene.ConvexHullMesh;
 import dev.tumble.render.scene.DrawList;
@@ -30,6 +31,7 @@ import org.joml.Vector3d;
 public final class WorldView {
 
     private final Map<ConvexHull, ConvexHullMesh> hullMeshes = new IdentityHashMap<>();
+    private final Map<Shape, ConvexHullMesh> surfaceMeshes = new IdentityHashMap<>();
     private final Pose pose = new Pose();
     private final Matrix4x3d transform = new Matrix4x3d();
     private final Vector3d normal = new Vector3d();
@@ -211,6 +213,7 @@ public final class WorldView {
                     Plane p = (Plane) shape;
                     addPlane(p.normal().x(), p.normal().y(), p.normal().z(), p.planeOffset(), rgb, dest);
                 }
+                case TRIANGLE_MESH, HEIGHT_FIELD -> dest.hull(transform, surfaceOf(shape), rgb).asleep(asleep);
                 default -> throw new IllegalStateException("no mesh for shape type " + shape.type());
             }
         }
@@ -239,6 +242,11 @@ public final class WorldView {
         pose.dirToWorld(nx, ny, nz, normal);
         double worldOffset = offset + normal.x * pose.px + normal.y * pose.py + normal.z * pose.pz;
         dest.plane(normal.x, normal.y, normal.z, worldOffset, planeHalfSize, rgb);
+    }
+
+    /** A mesh's or heightfield's triangles, built once per shape: static geometry does not change. */
+    private ConvexHullMesh surfaceOf(Shape shape) {
+        return surfaceMeshes.computeIfAbsent(shape, s -> ConvexHullMesh.ofTriangles((TriangleGeometry) s));
     }
 
     private ConvexHullMesh meshOf(ConvexHull hull) {

@@ -17,7 +17,10 @@ import org.joml.Vector3dc;
  * silently colliding differently.
  */
 public final class ShapeCodec {
-    private static final int SPHERE = 1, BOX = 2, CAPSULE = 3, CONVEX_HULL = 4, PLANE = 5, HALF_SPACE = 6;
+    private static final int SPHERE = 1, BOX = 2, CAPSULE = 3, CONVEX_HULL = 4, PLANE = 5, HALF_SPACE = 6,
+            TRIANGLE_MESH = 7, HEIGHT_FIELD = 8;
+    /** Most mesh vertices or triangles, and heightfield samples, a snapshot may hold (against absurd counts in bad bytes). */
+    private static final int MAX_ELEMENTS = 1 << 25;
     /** Most hull vertices a snapshot may hold (a bound against absurd counts in bad bytes). */
     private static final int MAX_HULL_VERTICES = 1 << 20;
 
@@ -59,6 +62,10 @@ public final class ShapeCodec {
             out.writeLong(fingerprint(hull));
         } else if (s instanceof Plane plane) {
             normalAndOffset(out, plane.normal(), plane.planeOffset());
+        } else if (s instanceof TriangleMesh mesh) {
+            MeshCodec.write(mesh, out);
+        } else if (s instanceof HeightField field) {
+            MeshCodec.write(field, out);
         } else {
             HalfSpace half = (HalfSpace) s;
             normalAndOffset(out, half.normal(), half.planeOffset());
@@ -73,6 +80,8 @@ public final class ShapeCodec {
             case CONVEX_HULL -> CONVEX_HULL;
             case PLANE -> PLANE;
             case HALF_SPACE -> HALF_SPACE;
+            case TRIANGLE_MESH -> TRIANGLE_MESH;
+            case HEIGHT_FIELD -> HEIGHT_FIELD;
         };
     }
 
@@ -111,9 +120,9 @@ public final class ShapeCodec {
      */
     public static Shape read(DataInput in, String where, boolean exact) throws IOException {
         int tag = in.readUnsignedByte();
-        if (tag < SPHERE || tag > HALF_SPACE) {
+        if (tag < SPHERE || tag > HEIGHT_FIELD) {
             throw new IllegalArgumentException("snapshot " + where + " has unknown shape tag " + tag + " (known: "
-                    + SPHERE + ".." + HALF_SPACE + ")");
+                    + SPHERE + ".." + HEIGHT_FIELD + ")");
         }
         double[] pose = new double[7];
         for (int i = 0; i < pose.length; i++) {
@@ -133,6 +142,8 @@ public final class ShapeCodec {
                 Vector3d n = unitNormal(in, where);
                 yield new Plane(n, finite(in.readDouble(), where, "plane offset"));
             }
+            case TRIANGLE_MESH -> MeshCodec.readMesh(in, where, MAX_ELEMENTS);
+            case HEIGHT_FIELD -> MeshCodec.readHeightField(in, where, MAX_ELEMENTS);
             default -> {
                 Vector3d n = unitNormal(in, where);
                 yield new HalfSpace(n, finite(in.readDouble(), where, "plane offset"));
