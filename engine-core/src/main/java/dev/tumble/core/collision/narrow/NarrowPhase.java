@@ -1,6 +1,7 @@
 package dev.tumble.core.collision.narrow;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
@@ -10,6 +11,7 @@ import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.ShapeType;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleGeometry;
 import java.util.Arrays;
 import org.joml.Vector3dc;
 
@@ -31,6 +33,8 @@ public final class NarrowPhase {
     private final PolytopeContacts polytopes = new PolytopeContacts();
     private final SphereContacts spheres = new SphereContacts();
     private final CapsuleContacts capsules = new CapsuleContacts();
+    private final TriangleContacts triangles = new TriangleContacts(polytopes, spheres, capsules);
+    private final Aabb bounds = new Aabb();
     private final double[] segA = new double[6];
     private final double[] segB = new double[6];
     /** Contacts are reported up to this separation, m (see {@link #speculativeMargin(double)}). */
@@ -231,6 +235,9 @@ public final class NarrowPhase {
 
     /** Dispatch with {@code a.type() ≤ b.type()}. */
     private int dispatch(Shape a, Pose pa, int keyA, Shape b, Pose pb, int keyB, ContactManifold out) {
+        if (b instanceof TriangleGeometry g) {
+            return triangles(a, pa, keyA, g, pb, out);
+        }
         ShapeType tb = b.type();
         if (tb.isUnbounded()) {
             if (a.type().isUnbounded()) {
@@ -316,6 +323,34 @@ public final class NarrowPhase {
             default:
                 return 0;
         }
+    }
+
+    /**
+     * A convex shape against the triangles of a mesh or heightfield ({@link TriangleContacts});
+     * nothing for a plane, a half-space or another triangle shape (static geometry does not collide
+     * with static geometry).
+     */
+    private int triangles(Shape a, Pose pa, int keyA, TriangleGeometry g, Pose pb, ContactManifold out) {
+        if (a.type().isUnbounded() || a instanceof TriangleGeometry) {
+            return 0;
+        }
+        double grow = roundMargins ? margin : 0;
+        int from = out.size();
+        int n;
+        switch (a.type()) {
+            case SPHERE:
+                n = triangles.sphere(pa.px, pa.py, pa.pz, ((Sphere) a).radius() + grow, g, pb, out);
+                break;
+            case CAPSULE:
+                segment((Capsule) a, pa, segA);
+                n = triangles.capsule(segA, ((Capsule) a).radius() + grow, g, pb, out);
+                break;
+            default:
+                a.computeAabb(pa, bounds);
+                return triangles.polytope(polytope(a, pa, keyA, polyA), bounds, g, pb, margin, out);
+        }
+        unInflate(out, from, grow);
+        return n;
     }
 
     /**
