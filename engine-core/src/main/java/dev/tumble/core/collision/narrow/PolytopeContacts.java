@@ -47,6 +47,7 @@ final class PolytopeContacts {
     int collide(Polytope a, Polytope b, double margin, ContactManifold out) {
         // Each projection serves every test it can (both ends of an edge axis, a box's opposite
         // faces): the same floating-point values as projecting once per test, at half the cost.
+        lastSeparated = true;
         if (faceAxes(a, b, margin)) {
             return 0;
         }
@@ -58,6 +59,7 @@ final class PolytopeContacts {
         if (edgeAxes(a, b, margin, Math.min(margin, -edgeLimit))) {
             return 0;
         }
+        lastSeparated = false;
         double penE = -sepE;
         if (ei >= 0 && penE < edgeLimit) {
             lastAxisPenetration = penE;
@@ -66,6 +68,9 @@ final class PolytopeContacts {
         lastAxisPenetration = penFace;
         return refIsA ? faceContact(a, fa, b, true, margin, out) : faceContact(b, fb, a, false, margin, out);
     }
+
+    /** Whether the last {@link #collide} found a separating axis (else the solids are within the margin). */
+    boolean lastSeparated;
 
     /** Best (least separated) face of A, of B, and edge pair of the last SAT, with its axis. */
     private double sepA, sepB, sepE, ex, ey, ez;

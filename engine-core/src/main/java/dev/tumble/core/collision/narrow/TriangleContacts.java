@@ -34,7 +34,7 @@ final class TriangleContacts implements TriangleVisitor {
     /** Distance (m) beyond half the penetration within which a contact counts as on an edge. */
     private static final double EDGE_TOLERANCE = 1e-4;
     /** Points closer than this (m) with one normal are one point. */
-    private static final double SAME_PLACE = 1e-9;
+    private static final double SAME_PLACE = 1e-7;
 
     /** What A is. */
     enum Kind {
@@ -112,15 +112,7 @@ final class TriangleContacts implements TriangleVisitor {
         this.margin = margin;
         this.out = out;
         int from = out.size();
-        // The world box in the shape's frame: centre Rᵀ(c − p), half-extents |R|ᵀ·e.
-        double[] r = pg.r;
-        double cx = 0.5 * (minX + maxX) - pg.px, cy = 0.5 * (minY + maxY) - pg.py, cz = 0.5 * (minZ + maxZ) - pg.pz;
-        double ex = 0.5 * (maxX - minX) + margin, ey = 0.5 * (maxY - minY) + margin, ez = 0.5 * (maxZ - minZ) + margin;
-        double lx = r[0] * cx + r[3] * cy + r[6] * cz, ly = r[1] * cx + r[4] * cy + r[7] * cz, lz = r[2] * cx + r[5] * cy + r[8] * cz;
-        double hx = Math.abs(r[0]) * ex + Math.abs(r[3]) * ey + Math.abs(r[6]) * ez;
-        double hy = Math.abs(r[1]) * ex + Math.abs(r[4]) * ey + Math.abs(r[7]) * ez;
-        double hz = Math.abs(r[2]) * ex + Math.abs(r[5]) * ey + Math.abs(r[8]) * ez;
-        g.triangles(lx - hx, ly - hy, lz - hz, lx + hx, ly + hy, lz + hz, this);
+        g.trianglesInWorldBox(pg, minX - margin, minY - margin, minZ - margin, maxX + margin, maxY + margin, maxZ + margin, this);
         reduceByNormal(from);
         this.geometry = null;
         this.pose = null;
@@ -132,8 +124,7 @@ final class TriangleContacts implements TriangleVisitor {
 
     @Override
     public boolean triangle(int t) {
-        int active = geometry.triangle(t, corners, 0);
-        toWorld();
+        int active = geometry.worldTriangle(t, pose, corners, 0);
         if (!triangle.setTriangle(corners, 0)) {
             return true;
         }
@@ -141,7 +132,12 @@ final class TriangleContacts implements TriangleVisitor {
         switch (kind) {
             case SPHERE -> spheres.sphereHull(sx, sy, sz, radius, triangle, found);
             case CAPSULE -> capsules.capsulePolytope(seg, radius, triangle, found);
-            default -> polytopes.collide(polytope, triangle, margin, found);
+            default -> {
+                polytopes.collide(polytope, triangle, margin, found);
+                if (found.size() == 0 && !polytopes.lastSeparated) {
+                    straddle();
+                }
+            }
         }
         if (found.size() == 0) {
             return true;
@@ -162,17 +158,6 @@ final class TriangleContacts implements TriangleVisitor {
                     Geometry.mix(c.featureId, t, 0, 5));
         }
         return true;
-    }
-
-    /** The corners from the shape's frame to the world. */
-    private void toWorld() {
-        double[] r = pose.r;
-        for (int i = 0; i < 9; i += 3) {
-            double x = corners[i], y = corners[i + 1], z = corners[i + 2];
-            corners[i] = r[0] * x + r[1] * y + r[2] * z + pose.px;
-            corners[i + 1] = r[3] * x + r[4] * y + r[5] * z + pose.py;
-            corners[i + 2] = r[6] * x + r[7] * y + r[8] * z + pose.pz;
-        }
     }
 
     /**
@@ -261,11 +246,66 @@ final class TriangleContacts implements TriangleVisitor {
                     }
                 }
             }
-            default -> polytopes.faceContact(triangle, 0, polytope, false, margin, found);
+            default -> {
+                // The face of A most against the triangle, clipped to it; and every corner of A
+                // below the triangle's plane and over it (the clipped face need not hold the corner
+                // that touches, when A is tilted).
+                polytopes.faceContact(triangle, 0, polytope, false, margin, found);
+                Polytope p = polytope;
+                for (int i = 0; i < 3 * p.nv && found.size() < ContactManifold.CAPACITY; i += 3) {
+                    double x = p.v[i], y = p.v[i + 1], z = p.v[i + 2];
+                    double depth = d - (nx * x + ny * y + nz * z);
+                    if ((depth > 0 || depth > -margin) && over(x, y, z) && !alreadyFound(x, y, z, depth)) {
+                        found.add(x + 0.5 * depth * nx, y + 0.5 * depth * ny, z + 0.5 * depth * nz, nx, ny, nz, depth, 3100 + i / 3);
+                    }
+                }
+                if (found.size() > ContactManifold.MAX_POINTS) {
+                    found.reduce(0, ContactManifold.MAX_POINTS);
+                }
+            }
         }
     }
 
-    /** Whether the point (in the triangle's plane) lies over the triangle. */
+    /**
+     * A polytope that overlaps the triangle only across its border (its deepest corner over a
+     * neighbour, an edge of it crossing the triangle's edge) gives the separating-axis contact no
+     * point: its clipped face lies outside the triangle or above it. Then one point stands for
+     * the touch: A's lowest corner along the face normal, brought onto the triangle, as deep as
+     * that corner is below the triangle's plane.
+     */
+    private void straddle() {
+        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2], d = triangle.fd[0];
+        Polytope p = polytope;
+        int low = 0;
+        double min = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < 3 * p.nv; i += 3) {
+            double h = nx * p.v[i] + ny * p.v[i + 1] + nz * p.v[i + 2];
+            if (h < min) {
+                min = h;
+                low = i;
+            }
+        }
+        double depth = d - min;
+        if (!(depth > 0 || depth > -margin)) {
+            return;
+        }
+        triangle.closestPoint(p.v[low] + depth * nx, p.v[low + 1] + depth * ny, p.v[low + 2] + depth * nz, near, st);
+        found.add(near[0] - 0.5 * depth * nx, near[1] - 0.5 * depth * ny, near[2] - 0.5 * depth * nz, nx, ny, nz, depth,
+                3200 + low / 3);
+    }
+
+    /** Whether a point for A's corner {@code (x, y, z)} at {@code depth} (m) is in {@link #found} already. */
+    private boolean alreadyFound(double x, double y, double z, double depth) {
+        double px = x + 0.5 * depth * triangle.fn[0], py = y + 0.5 * depth * triangle.fn[1], pz = z + 0.5 * depth * triangle.fn[2];
+        for (int i = 0; i < found.size(); i++) {
+            if (found.get(i).point.distanceSquared(px, py, pz) < SAME_PLACE * SAME_PLACE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the point lies over the triangle (in the prism its edges' side planes bound). */
     private boolean over(double x, double y, double z) {
         for (int e = 0; e < 3; e++) {
             if (side(e, x, y, z) > 0) {

@@ -45,12 +45,63 @@ public final class Gjk {
      * @return the core distance, m (≥ 0)
      */
     public double coreDistance(Shape a, Pose pa, Shape b, Pose pb) {
+        triangle = null;
+        return search(a, pa, b, pb, pb.px, pb.py, pb.pz);
+    }
+
+    /**
+     * The distance (m) between the core of {@code a} at {@code pa} and the triangle with world
+     * corners {@code c[o..o+9)}; 0 when they touch or overlap. Read the closest points as after
+     * {@link #coreDistance(Shape, Pose, Shape, Pose)}.
+     *
+     * @param a a shape {@link Support#isConvex}
+     * @param pa its world pose
+     * @param c the corners a, b, c (x, y, z each), world, m
+     * @param o where they start in {@code c}
+     * @return the core distance, m (≥ 0)
+     */
+    public double coreDistance(Shape a, Pose pa, double[] c, int o) {
+        triangle = c;
+        triangleAt = o;
+        double d = search(a, pa, null, null, (c[o] + c[o + 3] + c[o + 6]) / 3, (c[o + 1] + c[o + 4] + c[o + 7]) / 3,
+                (c[o + 2] + c[o + 5] + c[o + 8]) / 3);
+        triangle = null;
+        return d;
+    }
+
+    /** B's core when it is a triangle ({@link #coreDistance(Shape, Pose, double[], int)}), else null. */
+    private double[] triangle;
+    private int triangleAt;
+
+    /** B's support point: a shape's core, or the triangle's corner furthest along the direction. */
+    private void supportB(Shape b, Pose pb, double ox, double oy, double oz, double dx, double dy, double dz, int k) {
+        if (triangle == null) {
+            Support.core(b, pb, ox, oy, oz, dx, dy, dz, sb, k);
+            return;
+        }
+        double[] c = triangle;
+        int best = triangleAt;
+        double max = c[best] * dx + c[best + 1] * dy + c[best + 2] * dz;
+        for (int i = triangleAt + 3; i < triangleAt + 9; i += 3) {
+            double s = c[i] * dx + c[i + 1] * dy + c[i + 2] * dz;
+            if (s > max) {
+                max = s;
+                best = i;
+            }
+        }
+        sb[k] = c[best] - ox;
+        sb[k + 1] = c[best + 1] - oy;
+        sb[k + 2] = c[best + 2] - oz;
+    }
+
+    /** The search, with B's centre {@code (cx, cy, cz)} (m) giving the first direction. */
+    private double search(Shape a, Pose pa, Shape b, Pose pb, double cx, double cy, double cz) {
         double ox = pa.px, oy = pa.py, oz = pa.pz;
         n = 0;
         overlapping = false;
-        vx = pa.px - pb.px;
-        vy = pa.py - pb.py;
-        vz = pa.pz - pb.pz;
+        vx = pa.px - cx;
+        vy = pa.py - cy;
+        vz = pa.pz - cz;
         if (vx == 0 && vy == 0 && vz == 0) {
             vx = 1;
         }
@@ -61,7 +112,7 @@ public final class Gjk {
             it++;
             int k = 3 * n;
             Support.core(a, pa, ox, oy, oz, -vx, -vy, -vz, sa, k);
-            Support.core(b, pb, ox, oy, oz, vx, vy, vz, sb, k);
+            supportB(b, pb, ox, oy, oz, vx, vy, vz, k);
             double wx = sa[k] - sb[k], wy = sa[k + 1] - sb[k + 1], wz = sa[k + 2] - sb[k + 2];
             if (n > 0) {
                 double v2 = vx * vx + vy * vy + vz * vz;

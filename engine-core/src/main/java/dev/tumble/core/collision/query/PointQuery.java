@@ -8,6 +8,7 @@ import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleGeometry;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
@@ -22,6 +23,8 @@ public final class PointQuery {
     /** A sphere's core is its centre, so this carries the query point into {@link Gjk}. */
     private static final Sphere POINT = new Sphere(1);
     private final Gjk gjk = new Gjk();
+    private final ShapeDistance surfaces = new ShapeDistance();
+    private final ClosestPoints closest = new ClosestPoints();
     private final Pose at = new Pose();
     private final Vector3d p = new Vector3d(), q = new Vector3d(), n = new Vector3d();
 
@@ -42,7 +45,7 @@ public final class PointQuery {
      * @return whether the point is inside or on the solid shape (never for a two-sided plane, which has no inside)
      */
     public boolean contains(Shape shape, Pose pose, double x, double y, double z) {
-        return !(shape instanceof Plane) && signedDistance(shape, pose, x, y, z, q, n) <= 0;
+        return !(shape instanceof Plane) && !(shape instanceof TriangleGeometry) && signedDistance(shape, pose, x, y, z, q, n) <= 0;
     }
 
     /**
@@ -61,6 +64,13 @@ public final class PointQuery {
         if (shape instanceof ConvexHull h) {
             return hull(h, pose, x, y, z, surface, normal);
         }
+        if (shape instanceof TriangleGeometry) {
+            // A surface, not a solid: the distance to its nearest triangle, never negative.
+            double d = surfaces.pointToTriangles(x, y, z, shape, pose, closest);
+            surface.set(closest.pointB);
+            normal.set(closest.normal);
+            return d;
+        }
         pose.toLocal(x, y, z, p);
         double d;
         if (shape instanceof Sphere s) {
@@ -74,7 +84,8 @@ public final class PointQuery {
         } else if (shape instanceof Plane pl) {
             d = plane(pl.normal(), pl.planeOffset(), true);
         } else {
-            throw new IllegalArgumentException("shape must be a sphere, box, capsule, convex hull, plane or half-space, was " + shape);
+            throw new IllegalArgumentException(
+                    "shape must be a sphere, box, capsule, convex hull, plane, half-space, mesh or heightfield, was " + shape);
         }
         pose.toWorld(q.x, q.y, q.z, surface);
         pose.dirToWorld(n.x, n.y, n.z, normal);

@@ -1,7 +1,10 @@
 package dev.tumble.core.collision.query;
 
+import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.TriangleGeometry;
+import dev.tumble.core.collision.shape.TriangleVisitor;
 import org.joml.Vector3d;
 
 /**
@@ -41,10 +44,22 @@ public final class ShapeCast {
      */
     public double cast(Shape a, Pose start, double tx, double ty, double tz, Shape b, Pose pb, double maxFraction,
             ShapeCastHit out) {
+        if (b instanceof TriangleGeometry g) {
+            return castTriangles(a, start, tx, ty, tz, b, g, pb, maxFraction, out);
+        }
+        return advance(a, start, tx, ty, tz, b, pb, false, maxFraction, out);
+    }
+
+    /**
+     * Conservative advancement of {@code a} against {@code b} at {@code pb}, or, with
+     * {@code triangle}, against the triangle in {@link #corners}.
+     */
+    private double advance(Shape a, Pose start, double tx, double ty, double tz, Shape b, Pose pb, boolean triangle,
+            double maxFraction, ShapeCastHit out) {
         moved.set(start);
         double t = 0;
         for (int i = 0; i < MAX_ITERATIONS; i++) {
-            double d = distance.distance(a, moved, b, pb, closest);
+            double d = triangle ? distance.toTriangle(a, moved, corners, 0, closest) : distance.distance(a, moved, b, pb, closest);
             Vector3d n = closest.normal;
             if (closest.overlapping || d <= TOLERANCE) {
                 out.fraction = t;
@@ -74,5 +89,62 @@ public final class ShapeCast {
             moved.pz = start.pz + t * tz;
         }
         return -1;
+    }
+
+    // The triangle search of one cast.
+    private final double[] corners = new double[9];
+    private final Aabb swept = new Aabb();
+    private final ShapeCastHit trial = new ShapeCastHit();
+    private final TriangleVisitor eachTriangle = this::castTriangle;
+    private Shape castShape;
+    private Pose castStart, geometryPose;
+    private TriangleGeometry castGeometry;
+    private double ctx, cty, ctz, castBest;
+    private ShapeCastHit castOut;
+
+    /**
+     * A cast against a mesh or heightfield: against each triangle the swept bounds of A meet (each a
+     * convex pair, so each advancement is safe), the first hit kept. A triangle is a surface: it is
+     * hit from either side.
+     */
+    private double castTriangles(Shape a, Pose start, double tx, double ty, double tz, Shape b, TriangleGeometry g, Pose pb,
+            double maxFraction, ShapeCastHit out) {
+        a.computeAabb(start, swept);
+        swept.set(swept.minX + Math.min(0, tx), swept.minY + Math.min(0, ty), swept.minZ + Math.min(0, tz),
+                swept.maxX + Math.max(0, tx), swept.maxY + Math.max(0, ty), swept.maxZ + Math.max(0, tz));
+        castShape = a;
+        castStart = start;
+        castGeometry = g;
+        geometryPose = pb;
+        ctx = tx;
+        cty = ty;
+        ctz = tz;
+        castBest = -1;
+        castOut = out;
+        double limit = maxFraction;
+        this.maxFraction = limit;
+        g.trianglesInWorldBox(pb, swept.minX, swept.minY, swept.minZ, swept.maxX, swept.maxY, swept.maxZ, eachTriangle);
+        castShape = null;
+        castStart = null;
+        castGeometry = null;
+        geometryPose = null;
+        castOut = null;
+        return castBest;
+    }
+
+    /** The furthest fraction a hit may have and still count: the cast's limit, then the best hit so far. */
+    private double maxFraction;
+
+    private boolean castTriangle(int t) {
+        castGeometry.worldTriangle(t, geometryPose, corners, 0);
+        double f = advance(castShape, castStart, ctx, cty, ctz, null, null, true, maxFraction, trial);
+        if (f >= 0 && (castBest < 0 || f < castBest)) {
+            castBest = f;
+            maxFraction = f;
+            castOut.fraction = f;
+            castOut.point.set(trial.point);
+            castOut.normal.set(trial.normal);
+        }
+        return castBest != 0; // touching at the start: nothing comes first
     }
 }
