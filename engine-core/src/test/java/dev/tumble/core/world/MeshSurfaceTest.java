@@ -14,6 +14,7 @@ import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -142,5 +143,66 @@ class MeshSurfaceTest {
             world.step(DT);
             assertTrue(ball.position().y() > 0.0, solver + ": below the floor at step " + i + ": " + ball.position());
         }
+    }
+
+    /** A hillside: falling along +x, with bumps, (n + 1)² samples {@code cell} apart. */
+    static double[][] hillside(int n, double cell) {
+        double[][] h = new double[n + 1][n + 1];
+        for (int r = 0; r <= n; r++) {
+            for (int c = 0; c <= n; c++) {
+                double x = c * cell, z = r * cell;
+                h[r][c] = -0.35 * x + 0.15 * Math.sin(1.3 * x) * Math.cos(0.9 * z);
+            }
+        }
+        return h;
+    }
+
+    /** The heightfield's own triangles as an indexed mesh: sample (r, c) is vertex r·(n+1)+c. */
+    static TriangleMesh meshOf(HeightField f) {
+        int rows = f.rows(), cols = f.columns();
+        double[] v = new double[3 * rows * cols];
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                int i = r * cols + c;
+                v[3 * i] = c * f.spacingX();
+                v[3 * i + 1] = f.height(r, c);
+                v[3 * i + 2] = r * f.spacingZ();
+            }
+        }
+        int[] t = new int[3 * f.triangleCount()];
+        double[] corners = new double[9];
+        for (int k = 0; k < f.triangleCount(); k++) {
+            f.triangle(k, corners, 0);
+            for (int j = 0; j < 3; j++) {
+                t[3 * k + j] = (int) Math.round(corners[3 * j + 2] / f.spacingZ()) * cols + (int) Math.round(corners[3 * j] / f.spacingX());
+            }
+        }
+        return new TriangleMesh(v, t);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    void theSameHillsideAsAHeightfieldAndAsAMeshGivesTheSameMotion(WorldSettings.Solver solver) {
+        HeightField field = new HeightField(hillside(40, 0.5), 0.5, 0.5);
+        World[] worlds = {world(solver, RigidBody.fixed(field), 0.5), world(solver, RigidBody.fixed(meshOf(field)), 0.5)};
+        RigidBody[][] bodies = new RigidBody[2][];
+        for (int w = 0; w < 2; w++) {
+            bodies[w] = new RigidBody[] {
+                worlds[w].addBody(RigidBody.dynamic(new Sphere(0.3)).mass(1).friction(0.5).restitution(0)
+                        .position(new Vector3d(1.5, 0.2, 6))),
+                worlds[w].addBody(RigidBody.dynamic(new Box(0.25, 0.2, 0.3)).mass(2).friction(0.2).restitution(0)
+                        .orientation(new Quaterniond().rotateY(0.5)).position(new Vector3d(2, 0.1, 12)))};
+        }
+        double worst = 0;
+        for (int i = 0; i < 300; i++) {
+            worlds[0].step(DT);
+            worlds[1].step(DT);
+            for (int b = 0; b < 2; b++) {
+                worst = Math.max(worst, bodies[0][b].position().distance(bodies[1][b].position()));
+            }
+        }
+        assertTrue(bodies[0][0].position().x() > 8, "the ball rolled down the hill: " + bodies[0][0].position());
+        assertTrue(bodies[0][1].position().x() > 4, "the box slid down the hill: " + bodies[0][1].position());
+        assertTrue(worst < 1e-3, solver + ": the heightfield and the mesh part by up to " + worst + " m in 5 s");
     }
 }

@@ -4,6 +4,7 @@ import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.TriangleGeometry;
 import dev.tumble.core.collision.shape.TriangleVisitor;
+import java.util.Arrays;
 
 /**
  * Contacts between a convex shape (A: sphere, capsule, box or hull) and the triangles of a static
@@ -112,7 +113,15 @@ final class TriangleContacts implements TriangleVisitor {
         this.margin = margin;
         this.out = out;
         int from = out.size();
-        g.trianglesInWorldBox(pg, minX - margin, minY - margin, minZ - margin, maxX + margin, maxY + margin, maxZ + margin, this);
+        // Gathered, then taken in index order: the contacts do not depend on how the shape's tree is
+        // walked, so a heightfield and the mesh of its triangles give the same bits.
+        gathered = 0;
+        g.trianglesInWorldBox(pg, minX - margin, minY - margin, minZ - margin, maxX + margin, maxY + margin, maxZ + margin,
+                this);
+        Arrays.sort(indices, 0, gathered);
+        for (int i = 0; i < gathered; i++) {
+            contacts(indices[i]);
+        }
         reduceByNormal(from);
         this.geometry = null;
         this.pose = null;
@@ -124,9 +133,22 @@ final class TriangleContacts implements TriangleVisitor {
 
     @Override
     public boolean triangle(int t) {
+        if (gathered == indices.length) {
+            indices = Arrays.copyOf(indices, 2 * indices.length);
+        }
+        indices[gathered++] = t;
+        return true;
+    }
+
+    /** The triangles under A, gathered by {@link #triangle(int)}. */
+    private int[] indices = new int[64];
+    private int gathered;
+
+    /** Triangle t's contacts with A, into the manifold being built. */
+    private void contacts(int t) {
         int active = geometry.worldTriangle(t, pose, corners, 0);
         if (!triangle.setTriangle(corners, 0)) {
-            return true;
+            return;
         }
         found.clear();
         switch (kind) {
@@ -140,7 +162,7 @@ final class TriangleContacts implements TriangleVisitor {
             }
         }
         if (found.size() == 0) {
-            return true;
+            return;
         }
         borrowed = false;
         if (needsFace(active)) {
@@ -157,7 +179,6 @@ final class TriangleContacts implements TriangleVisitor {
             out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration,
                     Geometry.mix(c.featureId, t, 0, 5));
         }
-        return true;
     }
 
     /**
