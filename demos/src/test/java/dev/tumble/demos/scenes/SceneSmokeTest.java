@@ -97,6 +97,19 @@ class SceneSmokeTest {
     }
 
     @Test
+    void terrainShowerRollsAndSlidesDownTheHillside() {
+        TerrainScene s = new TerrainScene(O);
+        double[] startX = s.shower().stream().mapToDouble(b -> b.position().x()).toArray();
+        Smoke.run(s);
+        int downhill = 0;
+        for (int i = 0; i < startX.length; i++) {
+            RigidBody b = s.shower().get(i);
+            downhill += b.position().x() < startX[i] - 2 ? 1 : 0;
+        }
+        assertTrue(downhill >= startX.length / 2, downhill + " of " + startX.length + " went 2 m down the hill in 5 s");
+    }
+
+    @Test
     void pileComesToRest() {
         StackScenes s = Smoke.run(StackScenes.pile(O));
         for (RigidBody b : s.stack().bodies()) {
