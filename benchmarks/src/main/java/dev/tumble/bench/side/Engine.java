@@ -18,6 +18,17 @@ public interface Engine extends AutoCloseable {
      */
     void build(Scene scene);
 
+    /**
+     * Builds the terrain scene: its ground (a heightfield or a mesh) and its bodies (body i of the
+     * scene is body i here).
+     *
+     * @param terrain the scene to build
+     * @throws UnsupportedOperationException when this engine has no terrain scene
+     */
+    default void build(Terrain terrain) {
+        throw new UnsupportedOperationException(name() + " has no terrain scene");
+    }
+
     /** Advances one fixed step. */
     void step();
 

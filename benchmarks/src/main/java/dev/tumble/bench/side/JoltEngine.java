@@ -3,16 +3,23 @@ package dev.tumble.bench.side;
 import com.github.stephengold.joltjni.BodyCreationSettings;
 import com.github.stephengold.joltjni.BodyInterface;
 import com.github.stephengold.joltjni.BoxShape;
+import com.github.stephengold.joltjni.CapsuleShape;
+import com.github.stephengold.joltjni.ConvexHullShapeSettings;
+import com.github.stephengold.joltjni.Float3;
+import com.github.stephengold.joltjni.HeightFieldShapeSettings;
+import com.github.stephengold.joltjni.IndexedTriangle;
 import com.github.stephengold.joltjni.Jolt;
 import com.github.stephengold.joltjni.JobSystem;
 import com.github.stephengold.joltjni.JobSystemSingleThreaded;
 import com.github.stephengold.joltjni.MapObj2Bp;
+import com.github.stephengold.joltjni.MeshShapeSettings;
 import com.github.stephengold.joltjni.ObjVsBpFilter;
 import com.github.stephengold.joltjni.ObjVsObjFilter;
 import com.github.stephengold.joltjni.PhysicsSettings;
 import com.github.stephengold.joltjni.PhysicsSystem;
 import com.github.stephengold.joltjni.Quat;
 import com.github.stephengold.joltjni.RVec3;
+import com.github.stephengold.joltjni.SphereShape;
 import com.github.stephengold.joltjni.TempAllocator;
 import com.github.stephengold.joltjni.TempAllocatorImpl;
 import com.github.stephengold.joltjni.Vec3;
@@ -89,6 +96,87 @@ public final class JoltEngine implements Engine {
             BodyCreationSettings s = new BodyCreationSettings(box, new RVec3(c[3 * i], c[3 * i + 1], c[3 * i + 2]),
                     identity, EMotionType.Dynamic, MOVING);
             s.setFriction((float) Scene.FRICTION);
+            s.setRestitution(0);
+            s.setAllowSleeping(false);
+            ids[i] = bodies.createAndAddBody(s, EActivation.Activate);
+        }
+        system.optimizeBroadPhase();
+    }
+
+    @Override
+    public void build(Terrain terrain) {
+        loadOnce();
+        MapObj2Bp layers = new MapObj2Bp(2, 2).add(NON_MOVING, 0).add(MOVING, 1);
+        ObjVsBpFilter objVsBp = new ObjVsBpFilter(2, 2).disablePair(NON_MOVING, 0);
+        ObjVsObjFilter objVsObj = new ObjVsObjFilter(2).disablePair(NON_MOVING, NON_MOVING);
+        int capacity = 1 << 16;
+        system = new PhysicsSystem();
+        system.init(capacity, 0, capacity, capacity, layers, objVsBp, objVsObj);
+        system.setGravity(0, (float) Scene.GRAVITY, 0);
+        allocator = new TempAllocatorImpl(64 << 20);
+        jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
+        bodies = system.getBodyInterface();
+        Quat identity = new Quat(0, 0, 0, 1);
+        int n = Terrain.SAMPLES;
+        float o = (float) Terrain.origin(), d = (float) Terrain.SPACING;
+        BodyCreationSettings ground;
+        if (terrain.mesh()) {
+            Float3[] vertices = new Float3[n * n];
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < n; c++) {
+                    vertices[r * n + c] = new Float3(o + c * d, (float) Terrain.height(r, c), o + r * d);
+                }
+            }
+            IndexedTriangle[] triangles = new IndexedTriangle[2 * (n - 1) * (n - 1)];
+            int k = 0;
+            for (int r = 0; r < n - 1; r++) {
+                for (int c = 0; c < n - 1; c++) {
+                    int i00 = r * n + c, i01 = i00 + 1, i10 = i00 + n, i11 = i10 + 1;
+                    triangles[k++] = new IndexedTriangle(i00, i10, i11);
+                    triangles[k++] = new IndexedTriangle(i00, i11, i01);
+                }
+            }
+            ground = new BodyCreationSettings(new MeshShapeSettings(vertices, triangles), new RVec3(0, 0, 0), identity,
+                    EMotionType.Static, NON_MOVING);
+        } else {
+            float[] samples = new float[n * n];
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < n; c++) {
+                    samples[r * n + c] = (float) Terrain.height(r, c);
+                }
+            }
+            ground = new BodyCreationSettings(new HeightFieldShapeSettings(samples, new Vec3(o, 0, o), new Vec3(d, 1, d), n),
+                    new RVec3(0, 0, 0), identity, EMotionType.Static, NON_MOVING);
+        }
+        ground.setFriction((float) Terrain.FRICTION);
+        ground.setRestitution(0);
+        bodies.createAndAddBody(ground, EActivation.DontActivate);
+        float density = (float) Terrain.DENSITY;
+        BoxShape box = new BoxShape((float) Terrain.BOX_HALF[0], (float) Terrain.BOX_HALF[1], (float) Terrain.BOX_HALF[2]);
+        box.setDensity(density);
+        SphereShape ball = new SphereShape((float) Terrain.BALL_RADIUS);
+        ball.setDensity(density);
+        CapsuleShape capsule = new CapsuleShape((float) Terrain.CAPSULE_HALF_HEIGHT, (float) Terrain.CAPSULE_RADIUS);
+        capsule.setDensity(density);
+        double[] h = Terrain.ROCK_POINTS;
+        Vec3[] points = new Vec3[h.length / 3];
+        for (int i = 0; i < points.length; i++) {
+            points[i] = new Vec3((float) h[3 * i], (float) h[3 * i + 1], (float) h[3 * i + 2]);
+        }
+        ConvexHullShapeSettings hull = new ConvexHullShapeSettings(points);
+        hull.setDensity(density);
+        ids = new int[Terrain.BODIES];
+        double[] p = new double[3];
+        for (int i = 0; i < ids.length; i++) {
+            Terrain.start(i, p);
+            RVec3 at = new RVec3(p[0], p[1], p[2]);
+            BodyCreationSettings s = switch (Terrain.kind(i)) {
+                case Terrain.BOX -> new BodyCreationSettings(box, at, identity, EMotionType.Dynamic, MOVING);
+                case Terrain.BALL -> new BodyCreationSettings(ball, at, identity, EMotionType.Dynamic, MOVING);
+                case Terrain.CAPSULE -> new BodyCreationSettings(capsule, at, identity, EMotionType.Dynamic, MOVING);
+                default -> new BodyCreationSettings(hull, at, identity, EMotionType.Dynamic, MOVING);
+            };
+            s.setFriction((float) Terrain.FRICTION);
             s.setRestitution(0);
             s.setAllowSleeping(false);
             ids[i] = bodies.createAndAddBody(s, EActivation.Activate);

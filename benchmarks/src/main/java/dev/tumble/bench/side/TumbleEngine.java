@@ -1,12 +1,20 @@
 package dev.tumble.bench.side;
 
 import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.HeightField;
+import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleMesh;
 import dev.tumble.core.scenes.StackingScenes;
 import dev.tumble.core.world.StepProfile;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Vector3d;
 
 /** Tumble with the standard scenes' settings ({@link StackingScenes#settings}: sleeping off). */
 public final class TumbleEngine implements Engine {
@@ -49,6 +57,60 @@ public final class TumbleEngine implements Engine {
         for (int i = 0; i < scene.boxes(); i++) {
             boxes.add(world.addBody(StackingScenes.unitBox(c[3 * i], c[3 * i + 1], c[3 * i + 2])));
         }
+    }
+
+    @Override
+    public void build(Terrain terrain) {
+        world = new World(settings);
+        double[][] h = new double[Terrain.SAMPLES][Terrain.SAMPLES];
+        for (int r = 0; r < Terrain.SAMPLES; r++) {
+            for (int c = 0; c < Terrain.SAMPLES; c++) {
+                h[r][c] = Terrain.height(r, c);
+            }
+        }
+        HeightField field = new HeightField(h, Terrain.SPACING, Terrain.SPACING);
+        Shape ground = terrain.mesh() ? meshOf(field) : field;
+        world.addBody(RigidBody.fixed(ground).friction(Terrain.FRICTION).restitution(0)
+                .position(Terrain.origin(), 0, Terrain.origin()));
+        double[] p = new double[3];
+        double[] hp = Terrain.ROCK_POINTS;
+        ConvexHull hull = new ConvexHull(new Vector3d(hp[0], hp[1], hp[2]), new Vector3d(hp[3], hp[4], hp[5]),
+                new Vector3d(hp[6], hp[7], hp[8]), new Vector3d(hp[9], hp[10], hp[11]), new Vector3d(hp[12], hp[13], hp[14]));
+        for (int i = 0; i < Terrain.BODIES; i++) {
+            Terrain.start(i, p);
+            Shape s = switch (Terrain.kind(i)) {
+                case Terrain.BOX -> new Box(Terrain.BOX_HALF[0], Terrain.BOX_HALF[1], Terrain.BOX_HALF[2]);
+                case Terrain.BALL -> new Sphere(Terrain.BALL_RADIUS);
+                case Terrain.CAPSULE -> new Capsule(Terrain.CAPSULE_RADIUS, Terrain.CAPSULE_HALF_HEIGHT);
+                default -> hull;
+            };
+            boxes.add(world.addBody(RigidBody.dynamic(s).density(Terrain.DENSITY).friction(Terrain.FRICTION).restitution(0)
+                    .position(p[0], p[1], p[2])));
+        }
+    }
+
+    /** The heightfield's own triangles as an indexed mesh (sample (r, c) is vertex r·columns + c). */
+    static TriangleMesh meshOf(HeightField f) {
+        int cols = f.columns();
+        double[] v = new double[3 * f.rows() * cols];
+        for (int r = 0; r < f.rows(); r++) {
+            for (int c = 0; c < cols; c++) {
+                int i = r * cols + c;
+                v[3 * i] = c * f.spacingX();
+                v[3 * i + 1] = f.height(r, c);
+                v[3 * i + 2] = r * f.spacingZ();
+            }
+        }
+        int[] t = new int[3 * f.triangleCount()];
+        double[] corners = new double[9];
+        for (int k = 0; k < f.triangleCount(); k++) {
+            f.triangle(k, corners, 0);
+            for (int j = 0; j < 3; j++) {
+                t[3 * k + j] = (int) Math.round(corners[3 * j + 2] / f.spacingZ()) * cols
+                        + (int) Math.round(corners[3 * j] / f.spacingX());
+            }
+        }
+        return new TriangleMesh(v, t);
     }
 
     @Override

@@ -1,0 +1,62 @@
+package dev.tumble.bench.side;
+
+import java.util.SplittableRandom;
+
+/**
+ * The terrain scenes, engine-neutral: 1,000 mixed bodies (boxes, balls, capsules, hulls; density
+ * 500 kg/m³, friction 0.5, restitution 0) dropped on gentle hills, a grid of 256 × 256 heights
+ * 0.5 m apart (x = column · 0.5, z = row · 0.5, centred on the origin), as a heightfield or as the
+ * triangle mesh of the same grid; gravity (0, −9.81, 0), 1/60 s steps.
+ *
+ * @param mesh whether the surface is a triangle mesh (else a heightfield)
+ */
+public record Terrain(boolean mesh) {
+    /** Samples per side. */
+    public static final int SAMPLES = 256;
+    /** Spacing of the samples, m. */
+    public static final double SPACING = 0.5;
+    /** Bodies dropped. */
+    public static final int BODIES = 1000;
+    /** Density of the bodies, kg/m³. */
+    public static final double DENSITY = 500;
+    /** Friction of every body and of the ground. */
+    public static final double FRICTION = 0.5;
+    /** The kinds of body, in turn. */
+    public static final int BOX = 0, BALL = 1, CAPSULE = 2, ROCK = 3;
+    /** Box half-extents; ball radius; capsule radius and half height (axis y), m. */
+    public static final double[] BOX_HALF = {0.4, 0.3, 0.35};
+    public static final double BALL_RADIUS = 0.35, CAPSULE_RADIUS = 0.25, CAPSULE_HALF_HEIGHT = 0.35;
+    /** The rock's (a convex hull's) points (x, y, z), m. */
+    public static final double[] ROCK_POINTS = {0.4, 0, 0, -0.3, 0.1, 0.3, -0.2, -0.2, -0.35, 0, 0.4, 0, 0.1, -0.35, 0.1};
+
+    /** @return the world x (and z) of sample 0, m: the grid is centred on the origin. */
+    public static double origin() {
+        return -0.5 * (SAMPLES - 1) * SPACING;
+    }
+
+    /** The height at sample (row r, column c), m: gentle hills. */
+    public static double height(int r, int c) {
+        double x = c * SPACING, z = r * SPACING;
+        return 2 * Math.sin(0.05 * x) * Math.cos(0.04 * z) + 0.5 * Math.sin(0.21 * x + 0.17 * z);
+    }
+
+    /** @return the body kind of body i. */
+    public static int kind(int i) {
+        return i % 4;
+    }
+
+    /** Body i's start position (x, y, z) into {@code out}, m: a 32 × 32 grid over the middle, 4 m above the ground. */
+    public static void start(int i, double[] out) {
+        SplittableRandom random = new SplittableRandom(i);
+        int gx = i % 32, gz = i / 32;
+        out[0] = -40 + gx * 2.5 + random.nextDouble(-0.3, 0.3);
+        out[2] = -40 + gz * 2.5 + random.nextDouble(-0.3, 0.3);
+        int c = (int) Math.round((out[0] - origin()) / SPACING), r = (int) Math.round((out[2] - origin()) / SPACING);
+        out[1] = height(r, c) + 4 + random.nextDouble();
+    }
+
+    /** @return the scene's name. */
+    public String name() {
+        return mesh ? "terrain-mesh" : "terrain";
+    }
+}
