@@ -69,7 +69,7 @@ public final class TumbleEngine implements Engine {
             }
         }
         HeightField field = new HeightField(h, Terrain.SPACING, Terrain.SPACING);
-        Shape ground = terrain.mesh() ? meshOf(field) : field;
+        Shape ground = terrain.mesh() ? TriangleMesh.of(field) : field;
         world.addBody(RigidBody.fixed(ground).friction(Terrain.FRICTION).restitution(0)
                 .position(Terrain.origin(), 0, Terrain.origin()));
         double[] p = new double[3];
@@ -87,30 +87,6 @@ public final class TumbleEngine implements Engine {
             boxes.add(world.addBody(RigidBody.dynamic(s).density(Terrain.DENSITY).friction(Terrain.FRICTION).restitution(0)
                     .position(p[0], p[1], p[2])));
         }
-    }
-
-    /** The heightfield's own triangles as an indexed mesh (sample (r, c) is vertex r·columns + c). */
-    static TriangleMesh meshOf(HeightField f) {
-        int cols = f.columns();
-        double[] v = new double[3 * f.rows() * cols];
-        for (int r = 0; r < f.rows(); r++) {
-            for (int c = 0; c < cols; c++) {
-                int i = r * cols + c;
-                v[3 * i] = c * f.spacingX();
-                v[3 * i + 1] = f.height(r, c);
-                v[3 * i + 2] = r * f.spacingZ();
-            }
-        }
-        int[] t = new int[3 * f.triangleCount()];
-        double[] corners = new double[9];
-        for (int k = 0; k < f.triangleCount(); k++) {
-            f.triangle(k, corners, 0);
-            for (int j = 0; j < 3; j++) {
-                t[3 * k + j] = (int) Math.round(corners[3 * j + 2] / f.spacingZ()) * cols
-                        + (int) Math.round(corners[3 * j] / f.spacingX());
-            }
-        }
-        return new TriangleMesh(v, t);
     }
 
     @Override

@@ -157,34 +157,11 @@ class MeshSurfaceTest {
         return h;
     }
 
-    /** The heightfield's own triangles as an indexed mesh: sample (r, c) is vertex r·(n+1)+c. */
-    static TriangleMesh meshOf(HeightField f) {
-        int rows = f.rows(), cols = f.columns();
-        double[] v = new double[3 * rows * cols];
-        for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) {
-                int i = r * cols + c;
-                v[3 * i] = c * f.spacingX();
-                v[3 * i + 1] = f.height(r, c);
-                v[3 * i + 2] = r * f.spacingZ();
-            }
-        }
-        int[] t = new int[3 * f.triangleCount()];
-        double[] corners = new double[9];
-        for (int k = 0; k < f.triangleCount(); k++) {
-            f.triangle(k, corners, 0);
-            for (int j = 0; j < 3; j++) {
-                t[3 * k + j] = (int) Math.round(corners[3 * j + 2] / f.spacingZ()) * cols + (int) Math.round(corners[3 * j] / f.spacingX());
-            }
-        }
-        return new TriangleMesh(v, t);
-    }
-
     @ParameterizedTest
     @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
     void theSameHillsideAsAHeightfieldAndAsAMeshGivesTheSameMotion(WorldSettings.Solver solver) {
         HeightField field = new HeightField(hillside(40, 0.5), 0.5, 0.5);
-        World[] worlds = {world(solver, RigidBody.fixed(field), 0.5), world(solver, RigidBody.fixed(meshOf(field)), 0.5)};
+        World[] worlds = {world(solver, RigidBody.fixed(field), 0.5), world(solver, RigidBody.fixed(TriangleMesh.of(field)), 0.5)};
         RigidBody[][] bodies = new RigidBody[2][];
         for (int w = 0; w < 2; w++) {
             bodies[w] = new RigidBody[] {

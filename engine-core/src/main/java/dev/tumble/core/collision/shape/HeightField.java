@@ -277,6 +277,12 @@ public final class HeightField extends Shape implements TriangleGeometry {
         return HeightFieldEdges.mask(this, r, c, k);
     }
 
+    /** The sample (row · columns + column) at corner {@code corner} (0–2) of triangle {@code t}. */
+    int sampleIndex(int t, int corner) {
+        int cell = t >> 1;
+        return sample(cell / (columns - 1), cell % (columns - 1), t & 1, corner);
+    }
+
     /** Coordinate {@code axis} (0 x, 1 y, 2 z) of corner {@code corner} of triangle k of cell (r, c), m. */
     double corner(int r, int c, int k, int corner, int axis) {
         int s = sample(r, c, k, corner);

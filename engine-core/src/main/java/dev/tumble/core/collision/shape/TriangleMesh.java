@@ -72,6 +72,42 @@ public final class TriangleMesh extends Shape implements TriangleGeometry {
     }
 
     /**
+     * The mesh of a heightfield's triangles, in the field's frame and index order, with its
+     * active-edge angle: sample (r, c) is vertex {@code r·columns + c} (holes' samples stay, unused).
+     * It collides exactly as the field does, at the cost of storing every triangle.
+     *
+     * @param field the heightfield
+     * @return the mesh
+     * @throws IllegalArgumentException when the field has no triangle (all holes)
+     */
+    public static TriangleMesh of(HeightField field) {
+        int rows = field.rows(), cols = field.columns();
+        double[] v = new double[3 * rows * cols];
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                int i = r * cols + c;
+                v[3 * i] = c * field.spacingX();
+                v[3 * i + 1] = field.isHole(r, c) ? 0 : field.height(r, c);
+                v[3 * i + 2] = r * field.spacingZ();
+            }
+        }
+        int count = 0;
+        for (int t = 0; t < field.triangleCount(); t++) {
+            count += field.hasTriangle(t) ? 1 : 0;
+        }
+        int[] idx = new int[3 * count];
+        int k = 0;
+        for (int t = 0; t < field.triangleCount(); t++) {
+            if (field.hasTriangle(t)) {
+                for (int corner = 0; corner < 3; corner++) {
+                    idx[k++] = field.sampleIndex(t, corner);
+                }
+            }
+        }
+        return new TriangleMesh(v, idx, field.activeEdgeAngle());
+    }
+
+    /**
      * A mesh from one array per vertex and per triangle, default active-edge angle (5°).
      *
      * @param vertices {x, y, z} per vertex, shape frame, m

@@ -39,28 +39,9 @@ class MeshQueryTest {
         return new HeightField(heights(), SPACING, SPACING);
     }
 
-    /** The field's triangles as an indexed mesh (sample (r, c) is vertex r·(N+1)+c). */
+    /** The field's triangles as an indexed mesh. */
     static TriangleMesh mesh() {
-        HeightField f = field();
-        double[][] h = heights();
-        double[] v = new double[3 * (N + 1) * (N + 1)];
-        for (int r = 0; r <= N; r++) {
-            for (int c = 0; c <= N; c++) {
-                int i = r * (N + 1) + c;
-                v[3 * i] = c * SPACING;
-                v[3 * i + 1] = h[r][c];
-                v[3 * i + 2] = r * SPACING;
-            }
-        }
-        int[] t = new int[3 * f.triangleCount()];
-        double[] corners = new double[9];
-        for (int k = 0; k < f.triangleCount(); k++) {
-            f.triangle(k, corners, 0);
-            for (int j = 0; j < 3; j++) {
-                t[3 * k + j] = (int) Math.round(corners[3 * j + 2] / SPACING) * (N + 1) + (int) Math.round(corners[3 * j] / SPACING);
-            }
-        }
-        return new TriangleMesh(v, t);
+        return TriangleMesh.of(field());
     }
 
     static Pose placed() {

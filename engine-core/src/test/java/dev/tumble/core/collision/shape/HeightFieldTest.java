@@ -71,6 +71,19 @@ class HeightFieldTest {
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
+    void theFieldsOwnMeshIsTheGridsMesh(long seed) {
+        Pair p = randomPair(new Random(seed), 23, 17, seed == 1 ? 0 : 0.08);
+        TriangleMesh own = TriangleMesh.of(p.field);
+        assertArrayEquals(p.mesh.vertices(), own.vertices());
+        assertArrayEquals(p.mesh.triangleIndices(), own.triangleIndices());
+        double[] a = new double[9], b = new double[9];
+        for (int t = 0; t < own.triangleCount(); t++) {
+            assertEquals(p.mesh.triangle(t, a, 0), own.triangle(t, b, 0), "mask of triangle " + t);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
     void trianglesAndMasksEqualThoseOfTheGridsMesh(long seed) {
         Pair p = randomPair(new Random(seed), 23, 17, seed == 1 ? 0 : 0.08);
         double[] a = new double[9], b = new double[9];
