@@ -21,11 +21,22 @@ public record Terrain(boolean mesh) {
     public static final double DENSITY = 500;
     /** Friction of every body and of the ground. */
     public static final double FRICTION = 0.5;
-    /** The kinds of body, in turn. */
-    public static final int BOX = 0, BALL = 1, CAPSULE = 2, ROCK = 3;
-    /** Box half-extents; ball radius; capsule radius and half height (axis y), m. */
+    /** A box (the kinds of body come in turn: box, ball, capsule, rock). */
+    public static final int BOX = 0;
+    /** A ball. */
+    public static final int BALL = 1;
+    /** A capsule. */
+    public static final int CAPSULE = 2;
+    /** A rock: a convex hull of {@link #ROCK_POINTS}. */
+    public static final int ROCK = 3;
+    /** Box half-extents, m. */
     public static final double[] BOX_HALF = {0.4, 0.3, 0.35};
-    public static final double BALL_RADIUS = 0.35, CAPSULE_RADIUS = 0.25, CAPSULE_HALF_HEIGHT = 0.35;
+    /** Ball radius, m. */
+    public static final double BALL_RADIUS = 0.35;
+    /** Capsule radius, m. */
+    public static final double CAPSULE_RADIUS = 0.25;
+    /** Capsule half height of its core segment (axis y), m. */
+    public static final double CAPSULE_HALF_HEIGHT = 0.35;
     /** The rock's (a convex hull's) points (x, y, z), m. */
     public static final double[] ROCK_POINTS = {0.4, 0, 0, -0.3, 0.1, 0.3, -0.2, -0.2, -0.35, 0, 0.4, 0, 0.1, -0.35, 0.1};
 
@@ -34,18 +45,32 @@ public record Terrain(boolean mesh) {
         return -0.5 * (SAMPLES - 1) * SPACING;
     }
 
-    /** The height at sample (row r, column c), m: gentle hills. */
+    /**
+     * The height at a sample: gentle hills.
+     *
+     * @param r the sample's row (z = r · spacing)
+     * @param c the sample's column (x = c · spacing)
+     * @return the height, m
+     */
     public static double height(int r, int c) {
         double x = c * SPACING, z = r * SPACING;
         return 2 * Math.sin(0.05 * x) * Math.cos(0.04 * z) + 0.5 * Math.sin(0.21 * x + 0.17 * z);
     }
 
-    /** @return the body kind of body i. */
+    /**
+     * @param i the body's index
+     * @return its kind: {@link #BOX}, {@link #BALL}, {@link #CAPSULE} or {@link #ROCK}
+     */
     public static int kind(int i) {
         return i % 4;
     }
 
-    /** Body i's start position (x, y, z) into {@code out}, m: a 32 × 32 grid over the middle, 4 m above the ground. */
+    /**
+     * Body i's start position: a 32 × 32 grid over the middle, 4 to 5 m above the ground.
+     *
+     * @param i the body's index
+     * @param out receives x, y, z, m
+     */
     public static void start(int i, double[] out) {
         SplittableRandom random = new SplittableRandom(i);
         int gx = i % 32, gz = i / 32;

@@ -90,7 +90,16 @@ public final class ShapeDistance {
         return a;
     }
 
-    /** {@link #compute} without the argument checks (callers have made them); {@code b} must be {@link #supports supported}. */
+    /**
+     * {@link #compute} without the argument checks (callers have made them).
+     *
+     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param pa A's world pose
+     * @param b shape B, {@link #supports supported}
+     * @param pb B's world pose
+     * @param out receives the result
+     * @return the distance, m (0 when touching or overlapping; infinite for a mesh or heightfield without triangles)
+     */
     public double distance(Shape a, Pose pa, Shape b, Pose pb, ClosestPoints out) {
         if (b instanceof HalfSpace || b instanceof Plane) {
             return toPlane(a, pa, b, pb, out);
@@ -165,8 +174,15 @@ public final class ShapeDistance {
     }
 
     /**
-     * The distance (m) between {@code a} at {@code pa} and the triangle with world corners
+     * The distance between {@code a} at {@code pa} and the triangle with world corners
      * {@code c[o..o+9)}, closest points and normal (from the triangle towards A) into {@code out}.
+     *
+     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param pa A's world pose
+     * @param c the triangle's corners a, b, c (x, y, z each), world, m
+     * @param o where they start in {@code c}
+     * @param out receives the result
+     * @return the distance, m (0 when touching or overlapping)
      */
     public double toTriangle(Shape a, Pose pa, double[] c, int o, ClosestPoints out) {
         return toTriangle(a, pa, c, o, Support.radius(a), out);
