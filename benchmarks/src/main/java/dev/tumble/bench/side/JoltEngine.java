@@ -66,19 +66,23 @@ public final class JoltEngine implements Engine {
         }
     }
 
-    @Override
-    public void build(Scene scene) {
+    /** A physics system for up to {@code capacity} bodies: moving and non-moving layers, gravity, one thread. */
+    private void start(int capacity) {
         loadOnce();
         MapObj2Bp layers = new MapObj2Bp(2, 2).add(NON_MOVING, 0).add(MOVING, 1);
         ObjVsBpFilter objVsBp = new ObjVsBpFilter(2, 2).disablePair(NON_MOVING, 0);
         ObjVsObjFilter objVsObj = new ObjVsObjFilter(2).disablePair(NON_MOVING, NON_MOVING);
-        int capacity = Math.max(1 << 16, 8 * scene.boxes());
         system = new PhysicsSystem();
         system.init(capacity, 0, capacity, capacity, layers, objVsBp, objVsObj);
         system.setGravity(0, (float) Scene.GRAVITY, 0);
         allocator = new TempAllocatorImpl(64 << 20);
         jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
         bodies = system.getBodyInterface();
+    }
+
+    @Override
+    public void build(Scene scene) {
+        start(Math.max(1 << 16, 8 * scene.boxes()));
         Quat identity = new Quat(0, 0, 0, 1);
 
         BodyCreationSettings ground = new BodyCreationSettings(new BoxShape(50, 0.5f, 50), new RVec3(0, -0.5, 0),
@@ -105,17 +109,7 @@ public final class JoltEngine implements Engine {
 
     @Override
     public void build(Terrain terrain) {
-        loadOnce();
-        MapObj2Bp layers = new MapObj2Bp(2, 2).add(NON_MOVING, 0).add(MOVING, 1);
-        ObjVsBpFilter objVsBp = new ObjVsBpFilter(2, 2).disablePair(NON_MOVING, 0);
-        ObjVsObjFilter objVsObj = new ObjVsObjFilter(2).disablePair(NON_MOVING, NON_MOVING);
-        int capacity = 1 << 16;
-        system = new PhysicsSystem();
-        system.init(capacity, 0, capacity, capacity, layers, objVsBp, objVsObj);
-        system.setGravity(0, (float) Scene.GRAVITY, 0);
-        allocator = new TempAllocatorImpl(64 << 20);
-        jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
-        bodies = system.getBodyInterface();
+        start(1 << 16);
         Quat identity = new Quat(0, 0, 0, 1);
         int n = Terrain.SAMPLES;
         float o = (float) Terrain.origin(), d = (float) Terrain.SPACING;
