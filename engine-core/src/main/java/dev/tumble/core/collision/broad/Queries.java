@@ -267,10 +267,7 @@ public final class Queries {
         Check.finite("translation", translation);
         Check.notNull("out", out);
         this.translation.set(translation);
-        shape.computeAabb(start, query);
-        query.set(query.minX + Math.min(0, translation.x()), query.minY + Math.min(0, translation.y()),
-                query.minZ + Math.min(0, translation.z()), query.maxX + Math.max(0, translation.x()),
-                query.maxY + Math.max(0, translation.y()), query.maxZ + Math.max(0, translation.z()));
+        shape.computeAabb(start, query).sweep(translation.x(), translation.y(), translation.z());
         begin(filter, accept, shape, start, out);
         best = 1;
         broadPhase.tree().query(query, castVisitor);

@@ -65,7 +65,11 @@ final class TriangleContacts implements TriangleVisitor {
     /** Whether {@link #faceContacts} placed its point at the border (see {@link #onBorder}). */
     private boolean borrowed;
 
-    // The call's inputs, read by triangle(int).
+    /** The triangles under A, gathered by {@link #triangle(int)}, then taken in index order. */
+    private int[] indices = new int[64];
+    private int gathered;
+
+    // The call's inputs, read by contacts(int).
     private Kind kind;
     private double sx, sy, sz, radius;
     private double[] seg;
@@ -144,10 +148,6 @@ final class TriangleContacts implements TriangleVisitor {
         indices[gathered++] = t;
         return true;
     }
-
-    /** The triangles under A, gathered by {@link #triangle(int)}. */
-    private int[] indices = new int[64];
-    private int gathered;
 
     /** Triangle t's contacts with A, into the manifold being built. */
     private void contacts(int t) {

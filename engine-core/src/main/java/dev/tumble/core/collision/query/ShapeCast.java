@@ -109,9 +109,7 @@ public final class ShapeCast {
      */
     private double castTriangles(Shape a, Pose start, double tx, double ty, double tz, Shape b, TriangleGeometry g, Pose pb,
             double maxFraction, ShapeCastHit out) {
-        a.computeAabb(start, swept);
-        swept.set(swept.minX + Math.min(0, tx), swept.minY + Math.min(0, ty), swept.minZ + Math.min(0, tz),
-                swept.maxX + Math.max(0, tx), swept.maxY + Math.max(0, ty), swept.maxZ + Math.max(0, tz));
+        a.computeAabb(start, swept).sweep(tx, ty, tz);
         castShape = a;
         castStart = start;
         castGeometry = g;
@@ -121,8 +119,7 @@ public final class ShapeCast {
         ctz = tz;
         castBest = -1;
         castOut = out;
-        double limit = maxFraction;
-        this.maxFraction = limit;
+        castLimit = maxFraction;
         g.trianglesInWorldBox(pb, swept.minX, swept.minY, swept.minZ, swept.maxX, swept.maxY, swept.maxZ, eachTriangle);
         castShape = null;
         castStart = null;
@@ -133,14 +130,14 @@ public final class ShapeCast {
     }
 
     /** The furthest fraction a hit may have and still count: the cast's limit, then the best hit so far. */
-    private double maxFraction;
+    private double castLimit;
 
     private boolean castTriangle(int t) {
         castGeometry.worldTriangle(t, geometryPose, corners, 0);
-        double f = advance(castShape, castStart, ctx, cty, ctz, null, null, true, maxFraction, trial);
+        double f = advance(castShape, castStart, ctx, cty, ctz, null, null, true, castLimit, trial);
         if (f >= 0 && (castBest < 0 || f < castBest)) {
             castBest = f;
-            maxFraction = f;
+            castLimit = f;
             castOut.fraction = f;
             castOut.point.set(trial.point);
             castOut.normal.set(trial.normal);

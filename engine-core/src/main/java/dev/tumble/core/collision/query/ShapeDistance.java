@@ -5,6 +5,7 @@ import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.collision.shape.TriangleGeometry;
 import dev.tumble.core.collision.shape.TriangleVisitor;
 import dev.tumble.core.internal.Check;
@@ -247,7 +248,7 @@ public final class ShapeDistance {
     }
 
     /** A sphere's core is its centre: with no radius added it stands for a point. */
-    private static final dev.tumble.core.collision.shape.Sphere POINT = new dev.tumble.core.collision.shape.Sphere(1);
+    private static final Sphere POINT = new Sphere(1);
     private final Pose point = new Pose();
     /** The front normal of the nearest triangle of the last search, world. */
     private final Vector3d nearestFront = new Vector3d();

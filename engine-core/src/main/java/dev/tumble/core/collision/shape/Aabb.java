@@ -162,6 +162,15 @@ public final class Aabb {
      * @return the entry parameter {@code t} (≥ 0), or −1 when the ray misses
      */
     public double rayEntry(double ox, double oy, double oz, double dx, double dy, double dz, double maxT) {
+        return rayEntry(minX, minY, minZ, maxX, maxY, maxZ, ox, oy, oz, dx, dy, dz, maxT);
+    }
+
+    /**
+     * {@link #rayEntry(double, double, double, double, double, double, double)} for the box
+     * {@code [min, max]} given by its bounds (m).
+     */
+    static double rayEntry(double minX, double minY, double minZ, double maxX, double maxY, double maxZ, double ox,
+            double oy, double oz, double dx, double dy, double dz, double maxT) {
         double t0 = 0, t1 = maxT;
         for (int a = 0; a < 3; a++) {
             double o = a == 0 ? ox : a == 1 ? oy : oz;
@@ -188,6 +197,20 @@ public final class Aabb {
             }
         }
         return t0;
+    }
+
+    /**
+     * Grows this box to hold itself moved by the translation {@code (tx, ty, tz)} (m): the box a
+     * shape sweeps.
+     *
+     * @param tx the translation x, m
+     * @param ty the translation y, m
+     * @param tz the translation z, m
+     * @return this box
+     */
+    public Aabb sweep(double tx, double ty, double tz) {
+        return set(minX + Math.min(0, tx), minY + Math.min(0, ty), minZ + Math.min(0, tz), maxX + Math.max(0, tx),
+                maxY + Math.max(0, ty), maxZ + Math.max(0, tz));
     }
 
     @Override

@@ -109,31 +109,8 @@ final class BoundsTree {
      */
     double rayEntry(int node, double ox, double oy, double oz, double dx, double dy, double dz, double maxT) {
         int k = 6 * node;
-        double t0 = 0, t1 = maxT;
-        for (int a = 0; a < 3; a++) {
-            double o = a == 0 ? ox : a == 1 ? oy : oz;
-            double d = a == 0 ? dx : a == 1 ? dy : dz;
-            double lo = bounds[k + a] - rayPad, hi = bounds[k + 3 + a] + rayPad;
-            if (d == 0) {
-                if (o < lo || o > hi) {
-                    return -1;
-                }
-                continue;
-            }
-            double inv = 1 / d;
-            double ta = (lo - o) * inv, tb = (hi - o) * inv;
-            if (ta > tb) {
-                double s = ta;
-                ta = tb;
-                tb = s;
-            }
-            t0 = Math.max(t0, ta);
-            t1 = Math.min(t1, tb);
-            if (!(t0 <= t1)) {
-                return -1;
-            }
-        }
-        return t0;
+        return Aabb.rayEntry(bounds[k] - rayPad, bounds[k + 1] - rayPad, bounds[k + 2] - rayPad, bounds[k + 3] + rayPad,
+                bounds[k + 4] + rayPad, bounds[k + 5] + rayPad, ox, oy, oz, dx, dy, dz, maxT);
     }
 
     /** The build's working state: recursion over item ranges, nodes allocated depth first. */
