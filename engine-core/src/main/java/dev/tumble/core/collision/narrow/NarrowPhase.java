@@ -238,6 +238,9 @@ public final class NarrowPhase {
         if (b instanceof TriangleGeometry g) {
             return triangles(a, pa, keyA, g, pb, out);
         }
+        if (a.type() == ShapeType.CYLINDER || b.type() == ShapeType.CYLINDER) {
+            return 0; // cylinder contacts: next
+        }
         ShapeType tb = b.type();
         if (tb.isUnbounded()) {
             if (a.type().isUnbounded()) {
@@ -331,7 +334,7 @@ public final class NarrowPhase {
      * with static geometry).
      */
     private int triangles(Shape a, Pose pa, int keyA, TriangleGeometry g, Pose pb, ContactManifold out) {
-        if (a.type().isUnbounded() || a instanceof TriangleGeometry) {
+        if (a.type().isUnbounded() || a instanceof TriangleGeometry || a.type() == ShapeType.CYLINDER) {
             return 0;
         }
         double grow = roundMargins ? margin : 0;

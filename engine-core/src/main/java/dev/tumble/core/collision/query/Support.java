@@ -3,6 +3,7 @@ package dev.tumble.core.collision.query;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
@@ -10,8 +11,9 @@ import dev.tumble.core.collision.shape.Sphere;
 /**
  * Support mappings of the bounded convex shapes, for {@link Gjk}. Each shape is split into a
  * <em>core</em> and a radius: a sphere is its centre plus its radius, a capsule its segment plus
- * its radius, a box or hull itself with radius 0. GJK works on the cores (polytopes, so it ends
- * in finitely many steps) and the radii are added back exactly, which keeps round shapes exact.
+ * its radius, a box, hull or cylinder itself with radius 0. GJK works on the cores and the radii
+ * are added back exactly, which keeps round shapes exact; a polytope core ends the search in
+ * finitely many steps, a cylinder's curved side within the search's tolerance.
  */
 public final class Support {
     private Support() {
@@ -19,10 +21,11 @@ public final class Support {
 
     /**
      * @param shape a shape
-     * @return whether {@link #core} can map it: a sphere, box, capsule or convex hull
+     * @return whether {@link #core} can map it: a sphere, box, capsule, convex hull or cylinder
      */
     public static boolean isConvex(Shape shape) {
-        return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule || shape instanceof ConvexHull;
+        return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule || shape instanceof ConvexHull
+                || shape instanceof Cylinder;
     }
 
     /**
@@ -71,6 +74,19 @@ public final class Support {
             lx = r[0] * dx + r[3] * dy + r[6] * dz >= 0 ? b.hx() : -b.hx();
             ly = r[1] * dx + r[4] * dy + r[7] * dz >= 0 ? b.hy() : -b.hy();
             lz = r[2] * dx + r[5] * dy + r[8] * dz >= 0 ? b.hz() : -b.hz();
+        } else if (shape instanceof Cylinder c) {
+            // The cap's rim in the direction's sideways part; along the axis, the cap's centre.
+            double ex = r[0] * dx + r[3] * dy + r[6] * dz;
+            double ey = r[1] * dx + r[4] * dy + r[7] * dz;
+            double ez = r[2] * dx + r[5] * dy + r[8] * dz;
+            double side = Math.sqrt(ex * ex + ez * ez);
+            ly = ey >= 0 ? c.halfHeight() : -c.halfHeight();
+            if (side > 0) {
+                lx = ex * (c.radius() / side);
+                lz = ez * (c.radius() / side);
+            } else {
+                lx = lz = 0;
+            }
         } else if (shape instanceof ConvexHull h) {
             double ex = r[0] * dx + r[3] * dy + r[6] * dz;
             double ey = r[1] * dx + r[4] * dy + r[7] * dz;
@@ -89,7 +105,7 @@ public final class Support {
             ly = v[best + 1];
             lz = v[best + 2];
         } else {
-            throw new IllegalArgumentException("shape must be a sphere, box, capsule or convex hull, was " + shape);
+            throw new IllegalArgumentException("shape must be a sphere, box, capsule, convex hull or cylinder, was " + shape);
         }
         out[at] = r[0] * lx + r[1] * ly + r[2] * lz + (pose.px - ox);
         out[at + 1] = r[3] * lx + r[4] * ly + r[5] * lz + (pose.py - oy);

@@ -12,7 +12,7 @@ import org.joml.Vector3dc;
  * a unit quaternion) relative to the body origin. Shapes are immutable in size once built; only
  * the offset may change (and only before the body is simulated).
  */
-public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, HalfSpace, Plane,
+public abstract sealed class Shape permits Sphere, Box, Capsule, ConvexHull, Cylinder, HalfSpace, Plane,
         TriangleMesh, HeightField {
     private final Vector3d offsetPosition = new Vector3d();
     private final Quaterniond offsetOrientation = new Quaterniond();

@@ -18,7 +18,7 @@ import org.joml.Vector3dc;
  */
 public final class ShapeCodec {
     private static final int SPHERE = 1, BOX = 2, CAPSULE = 3, CONVEX_HULL = 4, PLANE = 5, HALF_SPACE = 6,
-            TRIANGLE_MESH = 7, HEIGHT_FIELD = 8;
+            TRIANGLE_MESH = 7, HEIGHT_FIELD = 8, CYLINDER = 9;
     /** Most mesh vertices or triangles, and heightfield samples, a snapshot may hold (against absurd counts in bad bytes). */
     private static final int MAX_ELEMENTS = 1 << 25;
     /** Most hull vertices a snapshot may hold (a bound against absurd counts in bad bytes). */
@@ -53,6 +53,9 @@ public final class ShapeCodec {
         } else if (s instanceof Capsule capsule) {
             out.writeDouble(capsule.radius());
             out.writeDouble(capsule.halfHeight());
+        } else if (s instanceof Cylinder cylinder) {
+            out.writeDouble(cylinder.radius());
+            out.writeDouble(cylinder.halfHeight());
         } else if (s instanceof ConvexHull hull) {
             double[] v = hull.rawVertices();
             out.writeInt(v.length / 3);
@@ -78,6 +81,7 @@ public final class ShapeCodec {
             case BOX -> BOX;
             case CAPSULE -> CAPSULE;
             case CONVEX_HULL -> CONVEX_HULL;
+            case CYLINDER -> CYLINDER;
             case PLANE -> PLANE;
             case HALF_SPACE -> HALF_SPACE;
             case TRIANGLE_MESH -> TRIANGLE_MESH;
@@ -120,9 +124,9 @@ public final class ShapeCodec {
      */
     public static Shape read(DataInput in, String where, boolean exact) throws IOException {
         int tag = in.readUnsignedByte();
-        if (tag < SPHERE || tag > HEIGHT_FIELD) {
+        if (tag < SPHERE || tag > CYLINDER) {
             throw new IllegalArgumentException("snapshot " + where + " has unknown shape tag " + tag + " (known: "
-                    + SPHERE + ".." + HEIGHT_FIELD + ")");
+                    + SPHERE + ".." + CYLINDER + ")");
         }
         double[] pose = new double[7];
         for (int i = 0; i < pose.length; i++) {
@@ -138,6 +142,7 @@ public final class ShapeCodec {
             case BOX -> new Box(in.readDouble(), in.readDouble(), in.readDouble());
             case CAPSULE -> new Capsule(in.readDouble(), in.readDouble());
             case CONVEX_HULL -> hull(in, where, exact);
+            case CYLINDER -> new Cylinder(in.readDouble(), in.readDouble());
             case PLANE -> {
                 Vector3d n = unitNormal(in, where);
                 yield new Plane(n, finite(in.readDouble(), where, "plane offset"));

@@ -13,6 +13,8 @@ public enum ShapeType {
     CAPSULE,
     /** {@link ConvexHull}. */
     CONVEX_HULL,
+    /** {@link Cylinder}. */
+    CYLINDER,
     /** {@link Plane} (two-sided, unbounded). */
     PLANE,
     /** {@link HalfSpace} (unbounded, static only). */
