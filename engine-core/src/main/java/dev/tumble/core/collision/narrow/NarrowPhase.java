@@ -5,6 +5,7 @@ import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
@@ -20,7 +21,8 @@ import org.joml.Vector3dc;
  * contacts into a reusable {@link ContactManifold}. Normals point from B towards A (the way A
  * must move), points lie midway between the surfaces, penetration is positive when overlapping.
  *
- * <p>Pairs are sorted by {@link ShapeType} order (sphere, box, capsule, hull, plane, half-space)
+ * <p>Pairs are sorted by {@link ShapeType} order (sphere, box, capsule, hull, cylinder, plane,
+ * half-space, mesh, heightfield)
  * and the generator's normals flipped when the caller's order is the reverse. Plane and
  * half-space collide only with the bounded shapes. One instance holds scratch state: use one per
  * thread. Once warm, a call allocates nothing.
@@ -33,7 +35,8 @@ public final class NarrowPhase {
     private final PolytopeContacts polytopes = new PolytopeContacts();
     private final SphereContacts spheres = new SphereContacts();
     private final CapsuleContacts capsules = new CapsuleContacts();
-    private final TriangleContacts triangles = new TriangleContacts(polytopes, spheres, capsules);
+    private final ConvexContacts convex = new ConvexContacts();
+    private final TriangleContacts triangles = new TriangleContacts(polytopes, spheres, capsules, convex);
     private final Aabb bounds = new Aabb();
     private final double[] segA = new double[6];
     private final double[] segB = new double[6];
@@ -238,10 +241,11 @@ public final class NarrowPhase {
         if (b instanceof TriangleGeometry g) {
             return triangles(a, pa, keyA, g, pb, out);
         }
-        if (a.type() == ShapeType.CYLINDER || b.type() == ShapeType.CYLINDER) {
-            return 0; // cylinder contacts: next
-        }
         ShapeType tb = b.type();
+        if (tb == ShapeType.CYLINDER) {
+            Polytope polytopeA = a instanceof Box || a instanceof ConvexHull ? polytope(a, pa, keyA, polyA) : null;
+            return convex.collide(a, pa, polytopeA, b, pb, null, null, margin, out);
+        }
         if (tb.isUnbounded()) {
             if (a.type().isUnbounded()) {
                 return 0;
@@ -267,6 +271,8 @@ public final class NarrowPhase {
                 case CAPSULE:
                     segment((Capsule) a, pa, segA);
                     return PlaneContacts.capsule(segA, ((Capsule) a).radius(), nx, ny, nz, d, twoSided, margin, out);
+                case CYLINDER:
+                    return convex.plane((Cylinder) a, pa, nx, ny, nz, d, twoSided, margin, out);
                 default:
                     return PlaneContacts.polytope(polytope(a, pa, keyA, polyA), nx, ny, nz, d, twoSided, margin, out);
             }
@@ -334,7 +340,7 @@ public final class NarrowPhase {
      * with static geometry).
      */
     private int triangles(Shape a, Pose pa, int keyA, TriangleGeometry g, Pose pb, ContactManifold out) {
-        if (a.type().isUnbounded() || a instanceof TriangleGeometry || a.type() == ShapeType.CYLINDER) {
+        if (a.type().isUnbounded() || a instanceof TriangleGeometry) {
             return 0;
         }
         double grow = roundMargins ? margin : 0;
@@ -348,6 +354,9 @@ public final class NarrowPhase {
                 segment((Capsule) a, pa, segA);
                 n = triangles.capsule(segA, ((Capsule) a).radius() + grow, g, pb, out);
                 break;
+            case CYLINDER:
+                a.computeAabb(pa, bounds);
+                return triangles.cylinder((Cylinder) a, pa, bounds, g, pb, margin, out);
             default:
                 a.computeAabb(pa, bounds);
                 return triangles.polytope(polytope(a, pa, keyA, polyA), bounds, g, pb, margin, out);

@@ -1,13 +1,14 @@
 package dev.tumble.core.collision.narrow;
 
 import dev.tumble.core.collision.shape.Aabb;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.TriangleGeometry;
 import dev.tumble.core.collision.shape.TriangleVisitor;
 import java.util.Arrays;
 
 /**
- * Contacts between a convex shape (A: sphere, capsule, box or hull) and the triangles of a static
+ * Contacts between a convex shape (A: sphere, capsule, box, hull or cylinder) and the triangles of a static
  * {@link TriangleGeometry} (B: a mesh or a heightfield), normals from the triangles towards A.
  *
  * <p>Each triangle under A's bounding box is a flat solid ({@link Polytope#setTriangle}) handed to
@@ -44,12 +45,13 @@ final class TriangleContacts implements TriangleVisitor {
 
     /** What A is. */
     enum Kind {
-        SPHERE, CAPSULE, POLYTOPE
+        SPHERE, CAPSULE, POLYTOPE, CYLINDER
     }
 
     private final PolytopeContacts polytopes;
     private final SphereContacts spheres;
     private final CapsuleContacts capsules;
+    private final ConvexContacts convex;
     private final Polytope triangle = new Polytope();
     private final ContactManifold found = new ContactManifold();
     private final ContactPoint swap = new ContactPoint();
@@ -74,15 +76,18 @@ final class TriangleContacts implements TriangleVisitor {
     private double sx, sy, sz, radius;
     private double[] seg;
     private Polytope polytope;
+    private Cylinder cylinder;
+    private Pose cylinderPose;
     private TriangleGeometry geometry;
     private Pose pose;
     private double margin;
     private ContactManifold out;
 
-    TriangleContacts(PolytopeContacts polytopes, SphereContacts spheres, CapsuleContacts capsules) {
+    TriangleContacts(PolytopeContacts polytopes, SphereContacts spheres, CapsuleContacts capsules, ConvexContacts convex) {
         this.polytopes = polytopes;
         this.spheres = spheres;
         this.capsules = capsules;
+        this.convex = convex;
     }
 
     /** A sphere (centre, world, m; radius m) against the triangles of {@code g} at world pose {@code pg}. */
@@ -114,6 +119,17 @@ final class TriangleContacts implements TriangleVisitor {
         return run(box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, g, pg, margin, out);
     }
 
+    /**
+     * A cylinder (world pose {@code p}, its world bounds {@code box}) against the triangles of
+     * {@code g}, with contacts up to {@code margin} (m) apart.
+     */
+    int cylinder(Cylinder c, Pose p, Aabb box, TriangleGeometry g, Pose pg, double margin, ContactManifold out) {
+        kind = Kind.CYLINDER;
+        cylinder = c;
+        cylinderPose = p;
+        return run(box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, g, pg, margin, out);
+    }
+
     /** Visits the triangles under the world box (grown by the margin), then groups and reduces. */
     private int run(double minX, double minY, double minZ, double maxX, double maxY, double maxZ, TriangleGeometry g,
             Pose pg, double margin, ContactManifold out) {
@@ -136,6 +152,8 @@ final class TriangleContacts implements TriangleVisitor {
         this.pose = null;
         this.polytope = null;
         this.seg = null;
+        this.cylinder = null;
+        this.cylinderPose = null;
         this.out = null;
         return out.size() - from;
     }
@@ -159,6 +177,7 @@ final class TriangleContacts implements TriangleVisitor {
         switch (kind) {
             case SPHERE -> spheres.sphereHull(sx, sy, sz, radius, triangle, found);
             case CAPSULE -> capsules.capsulePolytope(seg, radius, triangle, found);
+            case CYLINDER -> convex.collide(cylinder, cylinderPose, null, null, null, triangle, corners, margin, found);
             default -> {
                 polytopes.collide(polytope, triangle, margin, found);
                 if (found.size() == 0 && !polytopes.lastSeparated) {
@@ -272,6 +291,7 @@ final class TriangleContacts implements TriangleVisitor {
                     }
                 }
             }
+            case CYLINDER -> convex.faceOnly(cylinder, cylinderPose, triangle, margin, found);
             default -> {
                 // The face of A most against the triangle, clipped to it; and every corner of A
                 // below the triangle's plane and over it (the clipped face need not hold the corner

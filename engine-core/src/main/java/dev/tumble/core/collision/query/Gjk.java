@@ -25,7 +25,7 @@ public final class Gjk {
 
     // The simplex: Minkowski-difference points w = a − b and the support points a, b they came
     // from, relative to A's position (so far-off shapes keep their digits).
-    private final double[] w = new double[12], sa = new double[12], sb = new double[12];
+    final double[] w = new double[12], sa = new double[12], sb = new double[12];
     private final double[] lambda = new double[4], trial = new double[4], best = new double[4];
     private int n;
     private double vx, vy, vz;
@@ -77,21 +77,9 @@ public final class Gjk {
     private void supportB(Shape b, Pose pb, double ox, double oy, double oz, double dx, double dy, double dz, int k) {
         if (triangle == null) {
             Support.core(b, pb, ox, oy, oz, dx, dy, dz, sb, k);
-            return;
+        } else {
+            Support.triangle(triangle, triangleAt, ox, oy, oz, dx, dy, dz, sb, k);
         }
-        double[] c = triangle;
-        int best = triangleAt;
-        double max = c[best] * dx + c[best + 1] * dy + c[best + 2] * dz;
-        for (int i = triangleAt + 3; i < triangleAt + 9; i += 3) {
-            double s = c[i] * dx + c[i + 1] * dy + c[i + 2] * dz;
-            if (s > max) {
-                max = s;
-                best = i;
-            }
-        }
-        sb[k] = c[best] - ox;
-        sb[k + 1] = c[best + 1] - oy;
-        sb[k + 2] = c[best + 2] - oz;
     }
 
     /** The search, with B's centre {@code (cx, cy, cz)} (m) giving the first direction. */
@@ -158,6 +146,11 @@ public final class Gjk {
     /** @return whether the cores of the last call touch or overlap. */
     public boolean overlapping() {
         return overlapping;
+    }
+
+    /** @return the points of the last call's final simplex (1 to 4; 4 when the origin is inside it). */
+    int simplexSize() {
+        return n;
     }
 
     /** @return support points tried by the last call. */

@@ -111,4 +111,35 @@ public final class Support {
         out[at + 1] = r[3] * lx + r[4] * ly + r[5] * lz + (pose.py - oy);
         out[at + 2] = r[6] * lx + r[7] * ly + r[8] * lz + (pose.pz - oz);
     }
+
+    /**
+     * The corner of the triangle {@code c[o..o+9)} (world, m) furthest along {@code (dx, dy, dz)}
+     * (the first on a tie), relative to {@code (ox, oy, oz)}, into {@code out[at..at+2]}.
+     *
+     * @param c the corners a, b, c (x, y, z each), world, m
+     * @param o where they start in {@code c}
+     * @param ox the x of the point the result is relative to, m
+     * @param oy the y of that point, m
+     * @param oz the z of that point, m
+     * @param dx the direction x, world space
+     * @param dy the direction y, world space
+     * @param dz the direction z, world space
+     * @param out receives the corner, m
+     * @param at where in {@code out} to write
+     */
+    public static void triangle(double[] c, int o, double ox, double oy, double oz, double dx, double dy, double dz,
+            double[] out, int at) {
+        int best = o;
+        double max = c[best] * dx + c[best + 1] * dy + c[best + 2] * dz;
+        for (int i = o + 3; i < o + 9; i += 3) {
+            double s = c[i] * dx + c[i + 1] * dy + c[i + 2] * dz;
+            if (s > max) {
+                max = s;
+                best = i;
+            }
+        }
+        out[at] = c[best] - ox;
+        out[at + 1] = c[best + 1] - oy;
+        out[at + 2] = c[best + 2] - oz;
+    }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * edge's normal stays; nothing touches a triangle from behind.
  */
 class TriangleContactsTest {
-    private final TriangleContacts contacts = new TriangleContacts(new PolytopeContacts(), new SphereContacts(), new CapsuleContacts());
+    private final TriangleContacts contacts = new TriangleContacts(new PolytopeContacts(), new SphereContacts(), new CapsuleContacts(), new ConvexContacts());
     private final ContactManifold out = new ContactManifold();
     private static final Pose IDENTITY = new Pose();
 

@@ -1,0 +1,598 @@
+package dev.tumble.core.collision.narrow;
+
+import dev.tumble.core.collision.query.Epa;
+import dev.tumble.core.collision.query.Gjk;
+import dev.tumble.core.collision.query.Support;
+import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Cylinder;
+import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.Shape;
+import dev.tumble.core.collision.shape.Sphere;
+
+/**
+ * Contacts of a cylinder with any convex shape, a triangle, a plane or a half-space: the normal and
+ * depth from the shapes' support maps, the points from the features that touch.
+ *
+ * <p><b>Normal and depth.</b> {@link Gjk} measures the cores (a cylinder is its own core); apart,
+ * the normal joins the closest points; overlapping, {@link Epa} finds the least penetration. Both
+ * are exact to their tolerances, so a cylinder meets a face, an edge or a curve where it truly does.
+ *
+ * <p><b>Points.</b> Each shape's feature along the normal: a cylinder's cap (a disc, seen as its
+ * rim) or the line of its side, a polytope's face or edge, a capsule's segment. When one side shows
+ * a face square to the normal (within {@link #FACE_COS}) it is the reference: the other side's
+ * feature is clipped to it (to a cap's circle exactly) and every point within the margin is kept,
+ * as deep as it is below the reference plane. Two parallel edges (a cylinder lying along a box's
+ * edge or another cylinder) give the two ends of their overlap. Anything else touches at one point,
+ * midway between the surfaces. At most {@link ContactManifold#MAX_POINTS} are kept.
+ *
+ * <p>One instance holds scratch state; once warm it allocates nothing.
+ */
+final class ConvexContacts {
+    /** A face within this angle (cosine, 2°) of the normal is square to it: a reference face. */
+    static final double FACE_COS = Math.cos(Math.toRadians(2));
+    /** An edge within this angle (sine, 2°) of square to the normal lies across it. */
+    static final double EDGE_SIN = Math.sin(Math.toRadians(2));
+    /** Rim points standing for a cap when it is the clipped side (plus one towards the normal). */
+    static final int RIM = 8;
+    /** A cap is the clipped feature when the normal is closer to the axis than to the side (45°). */
+    private static final double CAP_COS = Math.sqrt(0.5);
+
+    private final Gjk gjk = new Gjk();
+    private final Epa epa = new Epa();
+    private final Feature fa = new Feature(), fb = new Feature();
+    private double[] clip = new double[3 * 32], spare = new double[3 * 32];
+    private int[] clipId = new int[32], spareId = new int[32];
+    private final org.joml.Vector3d scratch = new org.joml.Vector3d();
+    private final Pose shifted = new Pose();
+    private final double[] support = new double[6];
+    /** How far clear (m) A is lifted to refine the expanding polytope's normal by a distance search. */
+    private static final double REFINE_GAP = 1e-4;
+    /**
+     * Overlaps (m) this close are equal: a tilt of 1e-6 rad changes the overlap of curved surfaces by
+     * less, and the distance search's own tilt (1e-12 rad) that of flat ends more.
+     */
+    private static final double ROUNDING = 1e-9;
+    /** Distance searches refining the expanding polytope's normal. */
+    private static final int REFINE_PASSES = 2;
+
+    // The last normal (B towards A), depth (m) and surface points of A and B (world, m).
+    private double nx, ny, nz, depth, sax, say, saz, sbx, sby, sbz;
+
+    /**
+     * Contacts of A and B (one of them a cylinder), normals from B towards A, with points up to
+     * {@code margin} (m) apart.
+     *
+     * @param polyA A as a polytope when it is a box or hull, else null
+     * @param polyB B as a polytope when it is a box, hull or triangle, else null
+     * @param tri B's corners when B is a triangle ({@code polyB} its solid), else null
+     */
+    int collide(Shape a, Pose pa, Polytope polyA, Shape b, Pose pb, Polytope polyB, double[] tri, double margin,
+            ContactManifold out) {
+        if (!normal(a, pa, b, pb, tri, margin)) {
+            return 0;
+        }
+        int from = out.size();
+        fa.of(a, pa, polyA, -nx, -ny, -nz);
+        fb.of(b, pb, polyB, nx, ny, nz);
+        if (fb.reference && fa.count >= 2) {
+            clipTo(fb, fa, false, margin, out);
+        } else if (fa.reference && fb.count >= 2) {
+            clipTo(fa, fb, true, margin, out);
+        } else if (fa.edge && fb.edge) {
+            edges(margin, out);
+        }
+        if (out.size() == from) {
+            out.add(0.5 * (sax + sbx), 0.5 * (say + sby), 0.5 * (saz + sbz), nx, ny, nz, depth, 7000);
+        }
+        out.reduce(from, ContactManifold.MAX_POINTS);
+        return out.size() - from;
+    }
+
+    /**
+     * A cylinder (A) against the front face of a triangle ({@code tri}, a {@link Polytope#setTriangle}
+     * solid) alone: its feature along the face normal clipped to the triangle, each point as deep as it
+     * is below the face's plane.
+     */
+    int faceOnly(Cylinder a, Pose pa, Polytope tri, double margin, ContactManifold out) {
+        nx = tri.fn[0];
+        ny = tri.fn[1];
+        nz = tri.fn[2];
+        fa.of(a, pa, null, -nx, -ny, -nz);
+        fb.of(null, null, tri, nx, ny, nz);
+        int from = out.size();
+        clipTo(fb, fa, false, margin, out);
+        out.reduce(from, ContactManifold.MAX_POINTS);
+        return out.size() - from;
+    }
+
+    /**
+     * A cylinder against the plane {@code n·x = d} (world; a half-space behind it, or a two-sided
+     * plane pushing the cylinder to its centre's side): the points of its feature along the plane
+     * within the margin.
+     */
+    int plane(Cylinder c, Pose p, double px, double py, double pz, double d, boolean twoSided, double margin,
+            ContactManifold out) {
+        if (twoSided && px * p.px + py * p.py + pz * p.pz < d) {
+            px = -px;
+            py = -py;
+            pz = -pz;
+            d = -d;
+        }
+        fa.of(c, p, null, -px, -py, -pz);
+        int from = out.size();
+        for (int i = 0; i < fa.count; i++) {
+            double x = fa.p[3 * i], y = fa.p[3 * i + 1], z = fa.p[3 * i + 2];
+            double dist = px * x + py * y + pz * z - d;
+            if (dist < 0 || margin > 0 && dist < margin) {
+                double m = 0.5 * dist;
+                out.add(x - px * m, y - py * m, z - pz * m, px, py, pz, -dist, fa.id[i]);
+            }
+        }
+        out.reduce(from, ContactManifold.MAX_POINTS);
+        return out.size() - from;
+    }
+
+    /** The normal, depth and surface points of A and B; false when they are further apart than the margin. */
+    private boolean normal(Shape a, Pose pa, Shape b, Pose pb, double[] tri, double margin) {
+        double d = tri == null ? gjk.coreDistance(a, pa, b, pb) : gjk.coreDistance(a, pa, tri, 0);
+        double ra = Support.radius(a), rb = tri == null ? Support.radius(b) : 0;
+        double ax, ay, az, bx, by, bz;
+        if (!gjk.overlapping() && d > 0) {
+            if (d - ra - rb > margin) {
+                return false;
+            }
+            gjk.pointA(scratch);
+            ax = scratch.x;
+            ay = scratch.y;
+            az = scratch.z;
+            gjk.pointB(scratch);
+            bx = scratch.x;
+            by = scratch.y;
+            bz = scratch.z;
+            nx = (ax - bx) / d;
+            ny = (ay - by) / d;
+            nz = (az - bz) / d;
+            depth = ra + rb - d;
+        } else {
+            double core = tri == null ? epa.penetration(gjk, a, pa, b, pb) : epa.penetration(gjk, a, pa, tri, 0);
+            nx = epa.normalX();
+            ny = epa.normalY();
+            nz = epa.normalZ();
+            // The expanding polytope ends within its tolerance of a curved surface, which tilts its
+            // normal by up to √(2·tolerance/radius) (1e-4 rad for a 0.5 m cylinder). Lifted just
+            // clear along that normal, the distance search finds a truer one.
+            epa.pointA(scratch);
+            ax = scratch.x;
+            ay = scratch.y;
+            az = scratch.z;
+            epa.pointB(scratch);
+            bx = scratch.x;
+            by = scratch.y;
+            bz = scratch.z;
+            // A pass shrinks the tilt by about the lift over the surfaces' radius of curvature; its
+            // normal is kept only when the cores overlap less along it (the least overlap is the depth).
+            core = overlapAlong(a, pa, b, pb, tri, nx, ny, nz);
+            for (int pass = 0; pass < REFINE_PASSES; pass++) {
+                double lift = core + REFINE_GAP;
+                shifted.set(pa);
+                shifted.px += lift * nx;
+                shifted.py += lift * ny;
+                shifted.pz += lift * nz;
+                double apart = tri == null ? gjk.coreDistance(a, shifted, b, pb) : gjk.coreDistance(a, shifted, tri, 0);
+                if (gjk.overlapping() || !(apart > 0)) {
+                    break;
+                }
+                gjk.pointA(scratch);
+                double qx = scratch.x, qy = scratch.y, qz = scratch.z;
+                gjk.pointB(scratch);
+                double mx = (qx - scratch.x) / apart, my = (qy - scratch.y) / apart, mz = (qz - scratch.z) / apart;
+                double overlap = overlapAlong(a, pa, b, pb, tri, mx, my, mz);
+                if (!(overlap <= core + ROUNDING)) {
+                    break; // deeper than the polytope's answer: past where lifting helps (deep overlaps)
+                }
+                gjk.pointB(scratch);
+                ax = qx - lift * nx;
+                ay = qy - lift * ny;
+                az = qz - lift * nz;
+                bx = scratch.x;
+                by = scratch.y;
+                bz = scratch.z;
+                core = overlap;
+                nx = mx;
+                ny = my;
+                nz = mz;
+            }
+            depth = core + ra + rb;
+        }
+        sax = ax - ra * nx;
+        say = ay - ra * ny;
+        saz = az - ra * nz;
+        sbx = bx + rb * nx;
+        sby = by + rb * ny;
+        sbz = bz + rb * nz;
+        return true;
+    }
+
+    /** How far (m) A's core must move along unit {@code (dx, dy, dz)} to clear B's: {@code max_B(d·x) − min_A(d·x)}. */
+    private double overlapAlong(Shape a, Pose pa, Shape b, Pose pb, double[] tri, double dx, double dy, double dz) {
+        Support.core(a, pa, pa.px, pa.py, pa.pz, -dx, -dy, -dz, support, 0);
+        if (tri == null) {
+            Support.core(b, pb, pa.px, pa.py, pa.pz, dx, dy, dz, support, 3);
+        } else {
+            Support.triangle(tri, 0, pa.px, pa.py, pa.pz, dx, dy, dz, support, 3);
+        }
+        return (support[3] - support[0]) * dx + (support[4] - support[1]) * dy + (support[5] - support[2]) * dz;
+    }
+
+    /**
+     * Clips the incident feature {@code inc} to the reference face {@code ref} (its side planes,
+     * or its circle for a cap) and keeps the points within the margin of the reference plane.
+     *
+     * @param refIsA whether the reference face is A's (its outward normal is then −n)
+     */
+    private void clipTo(Feature ref, Feature inc, boolean refIsA, double margin, ContactManifold out) {
+        int n = inc.count;
+        ensure(3 * n + 3 * ref.count + 8); // a crossing per clip plane, two per edge against a circle; the rim
+        System.arraycopy(inc.p, 0, clip, 0, 3 * n);
+        System.arraycopy(inc.id, 0, clipId, 0, n);
+        double mx = ref.mx, my = ref.my, mz = ref.mz;
+        if (ref.disc) {
+            n = clipToDisc(ref, n, n == 2);
+            if (inc.planar) {
+                n = rimOver(ref, inc, n);
+            }
+        } else {
+            for (int k = 0; k < ref.count && n > 0; k++) {
+                int k1 = k + 1 == ref.count ? 0 : k + 1;
+                double ex = ref.p[3 * k1] - ref.p[3 * k], ey = ref.p[3 * k1 + 1] - ref.p[3 * k + 1], ez = ref.p[3 * k1 + 2] - ref.p[3 * k + 2];
+                double sx = ey * mz - ez * my, sy = ez * mx - ex * mz, sz = ex * my - ey * mx;
+                n = clipPlane(n, n == 2, sx, sy, sz, sx * ref.p[3 * k] + sy * ref.p[3 * k + 1] + sz * ref.p[3 * k + 2], k);
+            }
+        }
+        double cos = Math.abs(mx * nx + my * ny + mz * nz);
+        double sign = refIsA ? -1 : 1;
+        for (int i = 0; i < n; i++) {
+            double x = clip[3 * i], y = clip[3 * i + 1], z = clip[3 * i + 2];
+            // Below the reference plane by h, so this deep along the normal, which is within 2° of the plane's.
+            double below = ref.md - (mx * x + my * y + mz * z);
+            double d = below / cos;
+            if (d > 0 || margin > 0 && d > -margin) {
+                double k = 0.5 * d * sign;
+                out.add(x + k * nx, y + k * ny, z + k * nz, nx, ny, nz, d, Geometry.mix(refIsA ? 11 : 12, ref.face, inc.face, clipId[i]));
+            }
+        }
+    }
+
+    /** Sutherland–Hodgman against {@code s·x ≤ so} (a closed polygon, or a segment when {@code open}). */
+    private int clipPlane(int n, boolean open, double sx, double sy, double sz, double so, int plane) {
+        int m = 0;
+        int edges = open ? 1 : n;
+        for (int i = 0; i < edges; i++) {
+            int j = i + 1 == n ? 0 : i + 1;
+            double ax = clip[3 * i], ay = clip[3 * i + 1], az = clip[3 * i + 2];
+            double bx = clip[3 * j], by = clip[3 * j + 1], bz = clip[3 * j + 2];
+            double da = sx * ax + sy * ay + sz * az - so, db = sx * bx + sy * by + sz * bz - so;
+            if (da <= 0) {
+                put(m++, ax, ay, az, clipId[i]);
+            }
+            if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+                double t = da / (da - db);
+                put(m++, ax + t * (bx - ax), ay + t * (by - ay), az + t * (bz - az), 100 + 10 * plane + i);
+            }
+            if (open && db <= 0) {
+                put(m++, bx, by, bz, clipId[j]);
+            }
+        }
+        return swapClip(m);
+    }
+
+    /**
+     * Keeps the part of the incident polygon or segment over the cap's disc: its corners inside the
+     * circle and where its edges cross the circle (seen along the cap's axis).
+     */
+    private int clipToDisc(Feature cap, int n, boolean open) {
+        double ux = cap.mx, uy = cap.my, uz = cap.mz, r2 = cap.radius * cap.radius;
+        int m = 0;
+        int edges = open ? 1 : n;
+        for (int i = 0; i < edges; i++) {
+            int j = i + 1 == n ? 0 : i + 1;
+            // Offsets from the cap's centre, flattened onto the cap's plane.
+            double ax = clip[3 * i] - cap.cx, ay = clip[3 * i + 1] - cap.cy, az = clip[3 * i + 2] - cap.cz;
+            double bx = clip[3 * j] - cap.cx, by = clip[3 * j + 1] - cap.cy, bz = clip[3 * j + 2] - cap.cz;
+            double ah = ax * ux + ay * uy + az * uz, bh = bx * ux + by * uy + bz * uz;
+            double fx = ax - ah * ux, fy = ay - ah * uy, fz = az - ah * uz;
+            double gx = bx - bh * ux - fx, gy = by - bh * uy - fy, gz = bz - bh * uz - fz;
+            double a2 = fx * fx + fy * fy + fz * fz;
+            if (a2 <= r2) {
+                put(m++, clip[3 * i], clip[3 * i + 1], clip[3 * i + 2], clipId[i]);
+            }
+            // |f + t·g|² = r²: the crossings within the edge, in order along it.
+            double gg = gx * gx + gy * gy + gz * gz, fg = fx * gx + fy * gy + fz * gz;
+            double disc = fg * fg - gg * (a2 - r2);
+            if (gg > 0 && disc > 0) {
+                double q = Math.sqrt(disc);
+                for (int s = -1; s <= 1; s += 2) {
+                    double t = (-fg + s * q) / gg;
+                    if (t > 0 && t < 1) {
+                        put(m++, clip[3 * i] + t * (bx - ax), clip[3 * i + 1] + t * (by - ay), clip[3 * i + 2] + t * (bz - az),
+                                200 + 2 * i + (s + 1) / 2);
+                    }
+                }
+            }
+            if (open && (bx - bh * ux) * (bx - bh * ux) + (by - bh * uy) * (by - bh * uy) + (bz - bh * uz) * (bz - bh * uz) <= r2) {
+                put(m++, clip[3 * j], clip[3 * j + 1], clip[3 * j + 2], clipId[j]);
+            }
+        }
+        return swapClip(m);
+    }
+
+    /**
+     * Adds the cap's rim points that lie over the incident face, carried along the normal onto its
+     * plane: where the face is wider than the cap, the rim bounds the touching area.
+     */
+    private int rimOver(Feature cap, Feature face, int n) {
+        double ux = face.mx, uy = face.my, uz = face.mz;
+        double slope = ux * nx + uy * ny + uz * nz;
+        if (Math.abs(slope) < 1e-12) {
+            return n;
+        }
+        for (int k = 0; k < cap.count; k++) {
+            double qx = cap.p[3 * k], qy = cap.p[3 * k + 1], qz = cap.p[3 * k + 2];
+            boolean inside = true;
+            double turn = 0;
+            for (int i = 0; i < face.count && inside; i++) {
+                int j = i + 1 == face.count ? 0 : i + 1;
+                double ex = face.p[3 * j] - face.p[3 * i], ey = face.p[3 * j + 1] - face.p[3 * i + 1], ez = face.p[3 * j + 2] - face.p[3 * i + 2];
+                double wx = qx - face.p[3 * i], wy = qy - face.p[3 * i + 1], wz = qz - face.p[3 * i + 2];
+                double side = (ey * wz - ez * wy) * ux + (ez * wx - ex * wz) * uy + (ex * wy - ey * wx) * uz;
+                inside = side == 0 || turn == 0 || (side > 0) == (turn > 0);
+                turn = turn == 0 ? side : turn;
+            }
+            if (inside) {
+                double t = (face.md - (ux * qx + uy * qy + uz * qz)) / slope;
+                clip[3 * n] = qx + t * nx;
+                clip[3 * n + 1] = qy + t * ny;
+                clip[3 * n + 2] = qz + t * nz;
+                clipId[n++] = 300 + cap.id[k];
+            }
+        }
+        return n;
+    }
+
+    private void put(int i, double x, double y, double z, int id) {
+        spare[3 * i] = x;
+        spare[3 * i + 1] = y;
+        spare[3 * i + 2] = z;
+        spareId[i] = id;
+    }
+
+    private int swapClip(int m) {
+        double[] t = clip;
+        clip = spare;
+        spare = t;
+        int[] ti = clipId;
+        clipId = spareId;
+        spareId = ti;
+        return m;
+    }
+
+    private void ensure(int n) {
+        if (clipId.length < n) {
+            clip = new double[3 * n];
+            spare = new double[3 * n];
+            clipId = new int[n];
+            spareId = new int[n];
+        }
+    }
+
+    /**
+     * Two edges across the normal: when parallel (within {@link #EDGE_SIN}), the two ends of their
+     * overlap, each as deep as B's line is above A's along the normal.
+     */
+    private void edges(double margin, ContactManifold out) {
+        double ux = fa.e[3] - fa.e[0], uy = fa.e[4] - fa.e[1], uz = fa.e[5] - fa.e[2];
+        double vx = fb.e[3] - fb.e[0], vy = fb.e[4] - fb.e[1], vz = fb.e[5] - fb.e[2];
+        double uu = ux * ux + uy * uy + uz * uz, vv = vx * vx + vy * vy + vz * vz;
+        double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+        if (!(cx * cx + cy * cy + cz * cz <= EDGE_SIN * EDGE_SIN * uu * vv) || !(vv > 0)) {
+            return;
+        }
+        // A's edge within the ends of B's, measured along B's.
+        double lo = 0, hi = 1;
+        double s0 = ((fa.e[0] - fb.e[0]) * vx + (fa.e[1] - fb.e[1]) * vy + (fa.e[2] - fb.e[2]) * vz) / vv;
+        double ds = (ux * vx + uy * vy + uz * vz) / vv;
+        if (ds != 0) {
+            double t0 = (0 - s0) / ds, t1 = (1 - s0) / ds;
+            lo = Math.max(lo, Math.min(t0, t1));
+            hi = Math.min(hi, Math.max(t0, t1));
+        } else if (s0 < 0 || s0 > 1) {
+            return;
+        }
+        if (lo > hi) {
+            return;
+        }
+        for (int k = 0; k < 2; k++) {
+            double t = k == 0 ? lo : hi;
+            double px = fa.e[0] + t * ux, py = fa.e[1] + t * uy, pz = fa.e[2] + t * uz;
+            double s = ((px - fb.e[0]) * vx + (py - fb.e[1]) * vy + (pz - fb.e[2]) * vz) / vv;
+            double qx = fb.e[0] + s * vx, qy = fb.e[1] + s * vy, qz = fb.e[2] + s * vz;
+            double d = (qx - px) * nx + (qy - py) * ny + (qz - pz) * nz;
+            if (d > 0 || margin > 0 && d > -margin) {
+                out.add(0.5 * (px + qx), 0.5 * (py + qy), 0.5 * (pz + qz), nx, ny, nz, d, 7100 + k);
+            }
+            if (hi == lo) {
+                break;
+            }
+        }
+    }
+
+    /**
+     * A shape's feature along a direction: the points of its face (or segment) furthest that way,
+     * whether that face is square to the direction (a reference), and the edge across it if any.
+     */
+    static final class Feature {
+        /** The points (world, m) and their ids. */
+        double[] p = new double[3 * (RIM + 1)];
+        int[] id = new int[RIM + 1];
+        int count;
+        /** Which face or feature it is (for the contacts' ids). */
+        int face;
+        /** A face within {@link #FACE_COS} of the direction: a reference. */
+        boolean reference;
+        /** The points lie in a plane (a face or a cap): its outward normal and offset. */
+        boolean planar;
+        double mx, my, mz, md;
+        /** The reference is a cylinder's cap: its centre and radius (m). */
+        boolean disc;
+        double cx, cy, cz, radius;
+        /** An edge (a segment {@code e[0..6)}) within {@link #EDGE_SIN} of square to the direction. */
+        boolean edge;
+        final double[] e = new double[6];
+
+        /** The feature of {@code s} (or of {@code poly} when given) along unit {@code (dx, dy, dz)}. */
+        void of(Shape s, Pose pose, Polytope poly, double dx, double dy, double dz) {
+            reference = planar = disc = edge = false;
+            count = 0;
+            face = 0;
+            if (poly != null) {
+                polytope(poly, dx, dy, dz);
+            } else if (s instanceof Cylinder c) {
+                cylinder(c, pose, dx, dy, dz);
+            } else if (s instanceof Capsule c) {
+                double h = c.halfHeight(), r = c.radius();
+                double ux = pose.r[1], uy = pose.r[4], uz = pose.r[7];
+                add(pose.px - h * ux + r * dx, pose.py - h * uy + r * dy, pose.pz - h * uz + r * dz, 0);
+                add(pose.px + h * ux + r * dx, pose.py + h * uy + r * dy, pose.pz + h * uz + r * dz, 1);
+                edge = Math.abs(ux * dx + uy * dy + uz * dz) <= EDGE_SIN;
+                System.arraycopy(p, 0, e, 0, 6);
+            } else if (s instanceof Sphere sphere) {
+                double r = sphere.radius();
+                add(pose.px + r * dx, pose.py + r * dy, pose.pz + r * dz, 0);
+            }
+        }
+
+        private void add(double x, double y, double z, int i) {
+            if (3 * count + 3 > p.length) {
+                p = java.util.Arrays.copyOf(p, 2 * p.length);
+                id = java.util.Arrays.copyOf(id, 2 * id.length);
+            }
+            p[3 * count] = x;
+            p[3 * count + 1] = y;
+            p[3 * count + 2] = z;
+            id[count++] = i;
+        }
+
+        /** The face most along the direction; an edge of the support corner when none is square to it. */
+        private void polytope(Polytope poly, double dx, double dy, double dz) {
+            int best = 0;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int f = 0; f < poly.nf; f++) {
+                double c = poly.fn[3 * f] * dx + poly.fn[3 * f + 1] * dy + poly.fn[3 * f + 2] * dz;
+                if (c > max) {
+                    max = c;
+                    best = f;
+                }
+            }
+            int[] loop = poly.faces[best];
+            for (int v : loop) {
+                add(poly.v[3 * v], poly.v[3 * v + 1], poly.v[3 * v + 2], v);
+            }
+            face = best;
+            planar = true;
+            mx = poly.fn[3 * best];
+            my = poly.fn[3 * best + 1];
+            mz = poly.fn[3 * best + 2];
+            md = poly.fd[best];
+            if (max >= FACE_COS) {
+                reference = true;
+                return;
+            }
+            int top = 0;
+            double h = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < poly.nv; i++) {
+                double s = poly.v[3 * i] * dx + poly.v[3 * i + 1] * dy + poly.v[3 * i + 2] * dz;
+                if (s > h) {
+                    h = s;
+                    top = i;
+                }
+            }
+            double least = EDGE_SIN;
+            for (int k = 0; k < poly.ne; k++) {
+                int i = poly.edges[2 * k], j = poly.edges[2 * k + 1];
+                if (i != top && j != top) {
+                    continue;
+                }
+                double ex = poly.v[3 * j] - poly.v[3 * i], ey = poly.v[3 * j + 1] - poly.v[3 * i + 1], ez = poly.v[3 * j + 2] - poly.v[3 * i + 2];
+                double c = Math.abs(ex * dx + ey * dy + ez * dz) / Math.sqrt(ex * ex + ey * ey + ez * ez);
+                if (c <= least) {
+                    least = c;
+                    edge = true;
+                    System.arraycopy(poly.v, 3 * i, e, 0, 3);
+                    System.arraycopy(poly.v, 3 * j, e, 3, 3);
+                }
+            }
+        }
+
+        /**
+         * A cap when the direction is nearer the axis than the side: its rim (fixed points every
+         * 45° and the point furthest along the direction), a reference disc when square to it; else
+         * the line of the side furthest along the direction, an edge when square to it.
+         */
+        private void cylinder(Cylinder c, Pose pose, double dx, double dy, double dz) {
+            double[] r = pose.r;
+            double ux = r[1], uy = r[4], uz = r[7];
+            double along = ux * dx + uy * dy + uz * dz;
+            double h = c.halfHeight(), rad = c.radius();
+            // The direction's part across the axis, unit (zero when along the axis).
+            double wx = dx - along * ux, wy = dy - along * uy, wz = dz - along * uz;
+            double wl = Math.sqrt(wx * wx + wy * wy + wz * wz);
+            if (Math.abs(along) >= CAP_COS) {
+                double sign = along >= 0 ? 1 : -1;
+                double ox = pose.px + sign * h * ux, oy = pose.py + sign * h * uy, oz = pose.pz + sign * h * uz;
+                face = sign > 0 ? 1 : 2;
+                // Local x and z axes span the cap: rim point k at angle k·45° from local x (the order
+                // round the rim does not matter: a cap is clipped as a point set or as a circle).
+                double xx = r[0], xy = r[3], xz = r[6], zx = r[2], zy = r[5], zz = r[8];
+                boolean extra = wl > 1e-9;
+                double angle = extra ? Math.atan2(wx * zx + wy * zy + wz * zz, wx * xx + wy * xy + wz * xz) : 0;
+                if (angle < 0) {
+                    angle += 2 * Math.PI;
+                }
+                double step = 2 * Math.PI / RIM;
+                for (int k = 0; k < RIM; k++) {
+                    rimPoint(ox, oy, oz, xx, xy, xz, zx, zy, zz, rad, k * step, k);
+                    if (extra && angle > k * step + 1e-9 && angle < (k + 1) * step - 1e-9) {
+                        rimPoint(ox, oy, oz, xx, xy, xz, zx, zy, zz, rad, angle, RIM); // the point furthest along the direction
+                    }
+                }
+                planar = true;
+                mx = sign * ux;
+                my = sign * uy;
+                mz = sign * uz;
+                md = mx * ox + my * oy + mz * oz;
+                if (Math.abs(along) >= FACE_COS) {
+                    reference = disc = true;
+                    cx = ox;
+                    cy = oy;
+                    cz = oz;
+                    radius = rad;
+                }
+                return;
+            }
+            wx /= wl;
+            wy /= wl;
+            wz /= wl;
+            face = 3;
+            add(pose.px - h * ux + rad * wx, pose.py - h * uy + rad * wy, pose.pz - h * uz + rad * wz, 0);
+            add(pose.px + h * ux + rad * wx, pose.py + h * uy + rad * wy, pose.pz + h * uz + rad * wz, 1);
+            edge = Math.abs(along) <= EDGE_SIN;
+            System.arraycopy(p, 0, e, 0, 6);
+        }
+
+        private void rimPoint(double ox, double oy, double oz, double xx, double xy, double xz, double zx, double zy, double zz,
+                double rad, double t, int k) {
+            double c = rad * Math.cos(t), s = rad * Math.sin(t);
+            add(ox + c * xx + s * zx, oy + c * xy + s * zy, oz + c * xz + s * zz, k);
+        }
+    }
+}
