@@ -66,8 +66,8 @@ final class ContactConstraints extends ContactPoints {
             q[p + IM0] = bodies.invMass(s0);
             q[p + IM1] = bodies.invMass(s1);
             againstImmovable[i] = q[p + IM0] == 0 || q[p + IM1] == 0;
-            core(bodies, s0, ct, p + R0, p + A0, 1);
-            core(bodies, s1, ct, p + R1, p + A1, -1);
+            core(bodies, s0, ct, p + R0, p + A0, p + ROUND0, 1);
+            core(bodies, s1, ct, p + R1, p + A1, p + ROUND1, -1);
             q[p + NORMAL] = ct.normalX();
             q[p + NORMAL + 1] = ct.normalY();
             q[p + NORMAL + 2] = ct.normalZ();

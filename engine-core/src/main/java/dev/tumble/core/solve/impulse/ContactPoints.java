@@ -39,7 +39,9 @@ class ContactPoints {
     static final int ABSORBED_FRICTION = 78;
     /** Normal impulse the point gave over the whole step, N·s: each substep's accumulated impulse, and the bounce. */
     static final int STEP_IMPULSE = 79;
-    static final int STRIDE = 80;
+    /** The rounding each body's copy of the point is carried with (signed, m; see {@link #core}). */
+    static final int ROUND0 = 80, ROUND1 = 81;
+    static final int STRIDE = 82;
 
     int count;
     Contact[] contact = new Contact[16];
@@ -52,19 +54,19 @@ class ContactPoints {
     void buildRows(SolverBodies b, int i) {
         int p = STRIDE * i;
         double[] q = point;
-        turnedArm(b, slot0[i], p, p + A0, p + ARM0, 1);
-        turnedArm(b, slot1[i], p, p + A1, p + ARM1, -1);
+        turnedArm(b, slot0[i], p, p + A0, p + ARM0, p + ROUND0);
+        turnedArm(b, slot1[i], p, p + A1, p + ARM1, p + ROUND1);
         q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
         q[p + TANGENT_MASS1] = inverse(prepareRow(b, i, p + TANGENT1));
         q[p + TANGENT_MASS2] = inverse(prepareRow(b, i, p + TANGENT2));
     }
 
     /**
-     * {@code arm = R·core − sign·ρ·n} with slot s's rotation now and its rounding ρ (zero for no
-     * slot); sign is +1 for body 0, whose surface lies along −n from its core, and −1 for body 1.
-     * A rolling ball's arm stays pointing at the ground: its core is its centre.
+     * {@code arm = R·core − sign·ρ·n} with slot s's rotation now and the point's rounding ρ for it
+     * (zero for no slot); sign is +1 for body 0, whose surface lies along −n from its core, and −1
+     * for body 1. A rolling ball's arm stays pointing at the ground: its core is its centre.
      */
-    private void turnedArm(SolverBodies b, int s, int p, int local, int arm, double sign) {
+    private void turnedArm(SolverBodies b, int s, int p, int local, int arm, int rounding) {
         double[] q = point;
         if (s < 0) {
             q[arm] = q[arm + 1] = q[arm + 2] = 0;
@@ -72,7 +74,7 @@ class ContactPoints {
         }
         double[] r = b.rot;
         int k = 9 * s;
-        double x = q[local], y = q[local + 1], z = q[local + 2], round = sign * b.rounding[s];
+        double x = q[local], y = q[local + 1], z = q[local + 2], round = q[rounding];
         q[arm] = r[k] * x + r[k + 1] * y + r[k + 2] * z - round * q[p + NORMAL];
         q[arm + 1] = r[k + 3] * x + r[k + 4] * y + r[k + 5] * z - round * q[p + NORMAL + 1];
         q[arm + 2] = r[k + 6] * x + r[k + 7] * y + r[k + 8] * z - round * q[p + NORMAL + 2];
@@ -204,17 +206,20 @@ class ContactPoints {
 
     /**
      * The contact point's core for slot {@code s} (sign +1 for body 0, −1 for body 1; see
-     * {@link #turnedArm}) from the slot's centre, in world and body axes (zero for no slot).
+     * {@link #turnedArm}) from the slot's centre, in world and body axes, and the signed rounding
+     * it is carried with (zero for no slot).
      */
-    void core(SolverBodies b, int s, Contact ct, int world, int local, double sign) {
+    void core(SolverBodies b, int s, Contact ct, int world, int local, int rounding, double sign) {
         double[] q = point;
         if (s < 0) {
             q[world] = q[world + 1] = q[world + 2] = 0;
             q[local] = q[local + 1] = q[local + 2] = 0;
+            q[rounding] = 0;
             return;
         }
         int k = 3 * s, m = 9 * s;
-        double round = sign * b.rounding[s];
+        double round = sign * b.rounding(s, ct.normalX(), ct.normalY(), ct.normalZ());
+        q[rounding] = round;
         double rx = ct.pointX() - b.p[k] + round * ct.normalX(), ry = ct.pointY() - b.p[k + 1] + round * ct.normalY(),
                 rz = ct.pointZ() - b.p[k + 2] + round * ct.normalZ();
         q[world] = rx;

@@ -3,6 +3,7 @@ package dev.tumble.core.solve.impulse;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.internal.BodyAccess;
@@ -25,15 +26,23 @@ import org.joml.Vector3dc;
 final class SolverBodies {
     private static final BodyAccess BODY = BodyAccess.get();
 
+    /** A contact normal within this sine (2°) of square to a cylinder's axis is on its side. */
+    private static final double SIDE_SIN = Math.sin(Math.toRadians(2));
+
     int count;
     RigidBody[] body = new RigidBody[16];
     /** Inverse mass, 1/kg (0 for kinematic bodies). */
     double[] invMass = new double[16];
     /**
      * Per slot: the radius by which its shape rounds a core that turns with it (a sphere's centre,
-     * a capsule's segment), m; 0 for other shapes and for bodies of several shapes.
+     * a capsule's segment, a cylinder's axis), m; 0 for other shapes and for bodies of several shapes.
      */
-    double[] rounding = new double[16];
+    private double[] rounding = new double[16];
+    /**
+     * Per slot: a cylinder's axis in the body's frame (3 each; zero for other shapes): its rounding
+     * holds for points on its side only, not on its flat caps.
+     */
+    private double[] roundAxis = new double[48];
     /** Whether the slot's velocities are integrated (dynamic bodies). */
     boolean[] dynamic = new boolean[16];
     /** Linear and angular velocity, m/s and rad/s, world axes (3 each per slot). */
@@ -97,7 +106,7 @@ final class SolverBodies {
         boolean dyn = b.type() == BodyType.DYNAMIC;
         dynamic[s] = dyn;
         invMass[s] = dyn ? b.inverseMass() : 0;
-        rounding[s] = roundingOf(b);
+        rounding[s] = roundingOf(b, roundAxis, 3 * s);
         set3(v, s, b.velocityX(), b.velocityY(), b.velocityZ());
         set3(w, s, b.angularVelocityX(), b.angularVelocityY(), b.angularVelocityZ());
         set3(p, s, b.positionX(), b.positionY(), b.positionZ());
@@ -126,14 +135,42 @@ final class SolverBodies {
         refreshRotation(s);
     }
 
-    /** @return the rounding radius of {@code b}'s shape (see {@link #rounding}), m. */
-    private static double roundingOf(RigidBody b) {
+    /**
+     * The rounding radius of {@code b}'s shape (see {@link #rounding}), m; a cylinder's axis (body
+     * frame) into {@code axis[at..at+2]}, else zeros there.
+     */
+    private static double roundingOf(RigidBody b, double[] axis, int at) {
+        axis[at] = axis[at + 1] = axis[at + 2] = 0;
         List<Shape> shapes = b.shapes();
         if (shapes.size() != 1) {
             return 0;
         }
         Shape shape = shapes.get(0);
+        if (shape instanceof Cylinder cylinder) {
+            double[] r = shape.offsetPose().r;
+            axis[at] = r[1];
+            axis[at + 1] = r[4];
+            axis[at + 2] = r[7];
+            return cylinder.radius();
+        }
         return shape instanceof Sphere sphere ? sphere.radius() : shape instanceof Capsule capsule ? capsule.radius() : 0;
+    }
+
+    /**
+     * The rounding of slot {@code s} for a contact with unit normal {@code n} (world), m: its
+     * shape's, but for a cylinder only when the normal is square to its axis (a point on its side,
+     * which rolls; a point on a cap or its rim does not).
+     */
+    double rounding(int s, double nx, double ny, double nz) {
+        double ax = roundAxis[3 * s], ay = roundAxis[3 * s + 1], az = roundAxis[3 * s + 2];
+        if (ax == 0 && ay == 0 && az == 0) {
+            return rounding[s];
+        }
+        int k = 9 * s;
+        double[] r = rot;
+        double along = (r[k] * ax + r[k + 1] * ay + r[k + 2] * az) * nx + (r[k + 3] * ax + r[k + 4] * ay + r[k + 5] * az) * ny
+                + (r[k + 6] * ax + r[k + 7] * ay + r[k + 8] * az) * nz;
+        return Math.abs(along) <= SIDE_SIN ? rounding[s] : 0;
     }
 
     /** {@code damping^h}: the body's damping is velocity kept per second; most bodies share one value. */
@@ -413,6 +450,7 @@ final class SolverBodies {
         body = Arrays.copyOf(body, c);
         invMass = Arrays.copyOf(invMass, c);
         rounding = Arrays.copyOf(rounding, c);
+        roundAxis = Arrays.copyOf(roundAxis, 3 * c);
         dynamic = Arrays.copyOf(dynamic, c);
         gyroscopic = Arrays.copyOf(gyroscopic, c);
         turnSinceRows = Arrays.copyOf(turnSinceRows, c);
