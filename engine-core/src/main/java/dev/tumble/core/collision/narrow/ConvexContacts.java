@@ -52,6 +52,8 @@ final class ConvexContacts {
      * less, and the distance search's own tilt (1e-12 rad) that of flat ends more.
      */
     private static final double ROUNDING = 1e-9;
+    /** An expanding-polytope gap (m) this small ends on a flat face: its normal is exact. */
+    private static final double FLAT_GAP = 1e-12;
     /** Distance searches refining the expanding polytope's normal. */
     private static final int REFINE_PASSES = 2;
 
@@ -171,8 +173,9 @@ final class ConvexContacts {
             bz = scratch.z;
             // A pass shrinks the tilt by about the lift over the surfaces' radius of curvature; its
             // normal is kept only when the cores overlap less along it (the least overlap is the depth).
+            // A flat face (a cap or side line on a face) needs none.
             core = overlapAlong(a, pa, b, pb, tri, nx, ny, nz);
-            for (int pass = 0; pass < REFINE_PASSES; pass++) {
+            for (int pass = 0; pass < REFINE_PASSES && epa.gap() > FLAT_GAP; pass++) {
                 double lift = core + REFINE_GAP;
                 shifted.set(pa);
                 shifted.px += lift * nx;
@@ -553,7 +556,10 @@ final class ConvexContacts {
                 // Local x and z axes span the cap: rim point k at angle k·45° from local x (the order
                 // round the rim does not matter: a cap is clipped as a point set or as a circle).
                 double xx = r[0], xy = r[3], xz = r[6], zx = r[2], zy = r[5], zz = r[8];
-                boolean extra = wl > 1e-9;
+                // Square to the direction (within 2°), the fixed points alone: they keep their ids
+                // and places on the body while it rocks. Tilted further, the lowest rim point is the
+                // pivot it tips about, so it joins them.
+                boolean extra = Math.abs(along) < FACE_COS && wl > 0;
                 double angle = extra ? Math.atan2(wx * zx + wy * zy + wz * zz, wx * xx + wy * xy + wz * xz) : 0;
                 if (angle < 0) {
                     angle += 2 * Math.PI;

@@ -42,6 +42,7 @@ public final class Epa {
     private int triangleAt;
     private double ox, oy, oz;
 
+    private double gap;
     private double depth, nx, ny, nz, ax, ay, az, bx, by, bz;
 
     /**
@@ -131,7 +132,17 @@ public final class Epa {
         return depth;
     }
 
+    /**
+     * @return how far (m) the last support point lay beyond the nearest face when the search
+     *     stopped: 0 (to rounding) when that face is flat on both shapes, up to the tolerance on a
+     *     curved one
+     */
+    public double gap() {
+        return gap;
+    }
+
     private double run(Gjk gjk, Shape a, Pose pa) {
+        gap = 0;
         shapeA = a;
         poseA = pa;
         ox = pa.px;
@@ -373,7 +384,8 @@ public final class Epa {
             support(fn[3 * best], fn[3 * best + 1], fn[3 * best + 2], nv);
             int v = nv;
             double reach = fn[3 * best] * w[3 * v] + fn[3 * best + 1] * w[3 * v + 1] + fn[3 * best + 2] * w[3 * v + 2];
-            if (reach - fd[best] <= tolerance) {
+            gap = reach - fd[best];
+            if (gap <= tolerance) {
                 break;
             }
             // The faces the new point sees, walked from the nearest across their edges, come off;
