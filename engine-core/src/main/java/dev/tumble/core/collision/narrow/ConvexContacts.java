@@ -54,6 +54,8 @@ final class ConvexContacts {
     private static final double ROUNDING = 1e-9;
     /** An expanding-polytope gap (m) this small ends on a flat face: its normal is exact. */
     private static final double FLAT_GAP = 1e-12;
+    /** A clipped point this close (m) to the lowest point's depth is that point. */
+    private static final double LOWEST_MATCH = 1e-9;
     /** Distance searches refining the expanding polytope's normal. */
     private static final int REFINE_PASSES = 2;
 
@@ -88,6 +90,52 @@ final class ConvexContacts {
         }
         out.reduce(from, ContactManifold.MAX_POINTS);
         return out.size() - from;
+    }
+
+    /**
+     * A cylinder (A) against a triangle ({@code tri} its {@link Polytope#setTriangle} solid,
+     * {@code corners} its corners), normals from the triangle towards A. Most touches are on the
+     * face: the cylinder's lowest point along the face normal lies over the triangle, and the contact
+     * is the face's, as deep as that point below the plane (no distance search, no expanding
+     * polytope). Otherwise (an edge or a corner is nearer) it is found as against any convex shape.
+     */
+    int triangle(Cylinder a, Pose pa, Polytope tri, double[] corners, double margin, ContactManifold out) {
+        double fx = tri.fn[0], fy = tri.fn[1], fz = tri.fn[2];
+        Support.core(a, pa, 0, 0, 0, -fx, -fy, -fz, support, 0);
+        double below = tri.fd[0] - (fx * support[0] + fy * support[1] + fz * support[2]);
+        if (!(below > -margin)) {
+            return 0;
+        }
+        // The lowest point over the triangle: the face's contact (clipped to it, it keeps that point).
+        int from = out.size();
+        faceOnly(a, pa, tri, margin, out);
+        if (out.size() > from && out.deepest().penetration >= below - LOWEST_MATCH) {
+            return out.size() - from;
+        }
+        out.truncate(from);
+        // Else lifted just clear of the plane: the closest points straight above each other say the
+        // lowest point is over the triangle after all (a cap's lowest rim point between its eight).
+        double lift = Math.max(below, 0) + REFINE_GAP;
+        shifted.set(pa);
+        shifted.px += lift * fx;
+        shifted.py += lift * fy;
+        shifted.pz += lift * fz;
+        double apart = gjk.coreDistance(a, shifted, corners, 0);
+        if (!gjk.overlapping() && apart > 0) {
+            gjk.pointA(scratch);
+            double qx = scratch.x, qy = scratch.y, qz = scratch.z;
+            gjk.pointB(scratch);
+            double cos = ((qx - scratch.x) * fx + (qy - scratch.y) * fy + (qz - scratch.z) * fz) / apart;
+            if (cos >= TriangleContacts.FACE_COS) {
+                faceOnly(a, pa, tri, margin, out);
+                if (out.size() == from) {
+                    double px = qx - lift * fx, py = qy - lift * fy, pz = qz - lift * fz, k = 0.5 * below;
+                    out.add(px + k * fx, py + k * fy, pz + k * fz, fx, fy, fz, below, 7200);
+                }
+                return out.size() - from;
+            }
+        }
+        return collide(a, pa, null, null, null, tri, corners, margin, out);
     }
 
     /**

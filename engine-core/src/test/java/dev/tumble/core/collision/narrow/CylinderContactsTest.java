@@ -11,6 +11,7 @@ import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
+import dev.tumble.core.collision.shape.TriangleMesh;
 import java.util.Random;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -219,6 +220,34 @@ class CylinderContactsTest {
             touching += n > 0 ? 1 : 0;
         }
         assertTrue(touching > 100, "touching pairs " + touching);
+    }
+
+    @Test
+    void onABigTriangleItTouchesAsOnTheHalfSpaceOfItsPlane() {
+        // One triangle far wider than the cylinder, front up: inside it, its face is the plane.
+        TriangleMesh floor = new TriangleMesh(new double[] {-50, 0, -50, 0, 0, 80, 50, 0, -50}, new int[] {0, 1, 2});
+        HalfSpace plane = new HalfSpace(0, 1, 0, 0);
+        Cylinder c = new Cylinder(0.3, 0.5);
+        ContactManifold onPlane = new ContactManifold();
+        narrow.speculativeMargin(0.01);
+        Random r = new Random(11);
+        int touching = 0;
+        for (int k = 0; k < 300; k++) {
+            Quaterniond q = new Quaterniond().rotateY(r.nextDouble() * 6.3).rotateX((k % 3) * 0.6 + r.nextDouble() * 0.2);
+            Vector3d u = q.transform(new Vector3d(0, 1, 0));
+            double low = 0.5 * Math.abs(u.y) + 0.3 * Math.sqrt(Math.max(0, 1 - u.y * u.y));
+            Pose p = pose(r.nextDouble() - 0.5, low + 0.02 * (r.nextDouble() - 0.7), r.nextDouble() - 0.5, q);
+            int n = collide(c, p, floor, at(0, 0, 0));
+            int m = narrow.collide(c, p, plane, at(0, 0, 0), onPlane);
+            assertEquals(m, n, out + " / " + onPlane);
+            for (int i = 0; i < n; i++) {
+                assertEquals(0, out.get(i).point.distance(onPlane.get(i).point), 1e-9, out + " / " + onPlane);
+                assertEquals(onPlane.get(i).penetration, out.get(i).penetration, 1e-9, out + " / " + onPlane);
+                assertEquals(0, out.get(i).normal.distance(0, 1, 0), 1e-12, out.toString());
+            }
+            touching += n > 0 ? 1 : 0;
+        }
+        assertTrue(touching > 150, "touching " + touching);
     }
 
     private static double area(ContactManifold m) {
