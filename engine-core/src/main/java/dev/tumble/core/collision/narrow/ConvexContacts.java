@@ -97,19 +97,29 @@ final class ConvexContacts {
      * {@code corners} its corners), normals from the triangle towards A. Most touches are on the
      * face: the cylinder's lowest point along the face normal lies over the triangle, and the contact
      * is the face's, as deep as that point below the plane (no distance search, no expanding
-     * polytope). Otherwise (an edge or a corner is nearer) it is found as against any convex shape.
+     * polytope); and where no edge is active ({@code activeEdges} false) every contact is found
+     * again on the face (see {@link TriangleContacts}), so the face's is the answer. Otherwise (an
+     * edge or a corner is nearer) it is found as against any convex shape.
      */
-    int triangle(Cylinder a, Pose pa, Polytope tri, double[] corners, double margin, ContactManifold out) {
+    int triangle(Cylinder a, Pose pa, Polytope tri, double[] corners, boolean activeEdges, double margin,
+            ContactManifold out) {
         double fx = tri.fn[0], fy = tri.fn[1], fz = tri.fn[2];
         Support.core(a, pa, 0, 0, 0, -fx, -fy, -fz, support, 0);
+        Support.core(a, pa, 0, 0, 0, fx, fy, fz, support, 3);
         double below = tri.fd[0] - (fx * support[0] + fy * support[1] + fz * support[2]);
+        double above = fx * support[3] + fy * support[4] + fz * support[5] - tri.fd[0];
         if (!(below > -margin)) {
             return 0;
+        }
+        if (below > above) {
+            // More than halfway through: the way out may be down, and one-sided, none.
+            return collide(a, pa, null, null, null, tri, corners, margin, out);
         }
         // The lowest point over the triangle: the face's contact (clipped to it, it keeps that point).
         int from = out.size();
         faceOnly(a, pa, tri, margin, out);
-        if (out.size() > from && out.deepest().penetration >= below - LOWEST_MATCH) {
+        if (!activeEdges || out.size() > from && out.deepest().penetration >= below - LOWEST_MATCH) {
+            // With no active edge, an edge's contact would be found again on the face anyway.
             return out.size() - from;
         }
         out.truncate(from);

@@ -177,7 +177,7 @@ final class TriangleContacts implements TriangleVisitor {
         switch (kind) {
             case SPHERE -> spheres.sphereHull(sx, sy, sz, radius, triangle, found);
             case CAPSULE -> capsules.capsulePolytope(seg, radius, triangle, found);
-            case CYLINDER -> convex.triangle(cylinder, cylinderPose, triangle, corners, margin, found);
+            case CYLINDER -> convex.triangle(cylinder, cylinderPose, triangle, corners, active != 0, margin, found);
             default -> {
                 polytopes.collide(polytope, triangle, margin, found);
                 if (found.size() == 0 && !polytopes.lastSeparated) {
