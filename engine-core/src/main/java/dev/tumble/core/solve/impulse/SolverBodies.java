@@ -3,6 +3,7 @@ package dev.tumble.core.solve.impulse;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.internal.BodyAccess;
@@ -31,7 +32,8 @@ final class SolverBodies {
     double[] invMass = new double[16];
     /**
      * Per slot: the radius by which its shape rounds a core that turns with it (a sphere's centre,
-     * a capsule's segment), m; 0 for other shapes and for bodies of several shapes.
+     * a capsule's segment, a cylinder's axis for points on its side), m; 0 for other shapes and for
+     * bodies of several shapes.
      */
     double[] rounding = new double[16];
     /** Whether the slot's velocities are integrated (dynamic bodies). */
@@ -133,7 +135,17 @@ final class SolverBodies {
             return 0;
         }
         Shape shape = shapes.get(0);
-        return shape instanceof Sphere sphere ? sphere.radius() : shape instanceof Capsule capsule ? capsule.radius() : 0;
+        if (shape instanceof Sphere sphere) {
+            return sphere.radius();
+        }
+        if (shape instanceof Capsule capsule) {
+            return capsule.radius();
+        }
+        // A cylinder's side is its axis rounded by its radius: a point on the side (normal across
+        // the axis) is carried with the axis, so a rolling log's contact stays under it. Its caps and
+        // rims are not round; a point there is carried as if they were, off by up to the radius
+        // times the angle turned in the step, and found again by the next step's contacts.
+        return shape instanceof Cylinder cylinder ? cylinder.radius() : 0;
     }
 
     /** {@code damping^h}: the body's damping is velocity kept per second; most bodies share one value. */
