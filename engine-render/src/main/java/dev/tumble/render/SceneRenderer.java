@@ -193,6 +193,7 @@ public final class SceneRenderer implements AutoCloseable {
         kindMeshes[MeshKind.BOX.ordinal()] = new GpuMesh(MeshData.box());
         kindMeshes[MeshKind.SPHERE.ordinal()] = new GpuMesh(MeshData.sphere(16, 32));
         kindMeshes[MeshKind.CAPSULE.ordinal()] = new GpuMesh(MeshData.capsule(16, 32));
+        kindMeshes[MeshKind.CYLINDER.ordinal()] = new GpuMesh(MeshData.cylinder(32));
         kindMeshes[MeshKind.PLANE.ordinal()] = new GpuMesh(MeshData.plane());
         for (MeshKind k : MeshKind.values()) {
             kindBatches[k.ordinal()] = new Batch();
@@ -511,12 +512,7 @@ public final class SceneRenderer implements AutoCloseable {
                 b.ensure(b.count + 1);
                 int o = b.count * GpuMesh.INSTANCE_FLOATS;
                 it.model().get(o, b.data);
-                b.data.put(o + 16, it.kind() == MeshKind.CAPSULE ? it.size().x() : it.kind() == MeshKind.HULL ? 1f : it.size().x());
-                b.data.put(o + 17, it.kind() == MeshKind.PLANE ? 1f : it.kind() == MeshKind.HULL ? 1f
-                        : it.kind() == MeshKind.BOX ? it.size().y() : it.size().x());
-                b.data.put(o + 18, it.kind() == MeshKind.HULL ? 1f : it.kind() == MeshKind.BOX || it.kind() == MeshKind.PLANE
-                        ? it.size().z() : it.size().x());
-                b.data.put(o + 19, it.kind() == MeshKind.CAPSULE ? it.size().y() : 0f);
+                scale(it, b.data, o + 16);
                 int rgb = it.rgb();
                 b.data.put(o + 20, ((rgb >> 16) & 0xFF) / 255f);
                 b.data.put(o + 21, ((rgb >> 8) & 0xFF) / 255f);
@@ -528,6 +524,29 @@ public final class SceneRenderer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Writes the item's instance scale at {@code at}: xyz scale the unit mesh, w shifts a capsule's
+     * hemispheres by its half height. A box and a cylinder scale by their size, a sphere and a
+     * capsule by their radius, a plane's square by its half size, a hull not at all.
+     */
+    private static void scale(RenderItem it, FloatBuffer data, int at) {
+        float x = it.size().x(), y = it.size().y(), z = it.size().z();
+        switch (it.kind()) {
+            case BOX, CYLINDER -> put4(data, at, x, y, z, 0f);
+            case SPHERE -> put4(data, at, x, x, x, 0f);
+            case CAPSULE -> put4(data, at, x, x, x, y);
+            case PLANE -> put4(data, at, x, 1f, z, 0f);
+            default -> put4(data, at, 1f, 1f, 1f, 0f);
+        }
+    }
+
+    private static void put4(FloatBuffer data, int at, float x, float y, float z, float w) {
+        data.put(at, x);
+        data.put(at + 1, y);
+        data.put(at + 2, z);
+        data.put(at + 3, w);
     }
 
     /** Fits the light's orthographic frustum around the shadow casters; false when there are none. */

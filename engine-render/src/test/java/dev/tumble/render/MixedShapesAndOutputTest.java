@@ -60,6 +60,7 @@ class MixedShapesAndOutputTest {
         list.capsule(m.translation(0, 0.9, 0).rotateZ(0.3 * Math.sin(t)), 0.35, 0.5, 0x30B050);
         list.hull(m.translation(1.5, 0.4, 0).rotateY(t), tetra, 0xD0B030);
         list.box(m.translation(3, 0.5, 0), 0.5, 0.5, 0.5, 0xD05030).asleep(true);
+        list.cylinder(m.translation(-1.5, 0.4, 2.5).rotateY(t), 0.35, 0.4, 0x2090E0);
         return list;
     }
 
@@ -74,8 +75,8 @@ class MixedShapesAndOutputTest {
     void everyKindIsDrawnWithItsColourAndAsleepIsTinted() {
         BufferedImage img = recorder.render(scene(0.4), camera);
         TestScenes.writePng(img, "mixed-shapes.png");
-        float[][] centres = {{-3, 0.5f, 0}, {-1.5f, 0.6f, 0}, {0, 0.9f, 0}, {1.5f, 0.3f, 0}, {3, 0.5f, 0}};
-        int[] dominant = {0, 2, 1, 0, -1}; // channel expected largest: 0 red, 1 green, 2 blue
+        float[][] centres = {{-3, 0.5f, 0}, {-1.5f, 0.6f, 0}, {0, 0.9f, 0}, {1.5f, 0.3f, 0}, {3, 0.5f, 0}, {-1.5f, 0.4f, 2.5f}};
+        int[] dominant = {0, 2, 1, 0, -1, 2}; // channel expected largest: 0 red, 1 green, 2 blue
         int[] seen = new int[centres.length];
         Vector3f p = new Vector3f();
         for (int i = 0; i < centres.length; i++) {

@@ -5,6 +5,7 @@ import com.github.stephengold.joltjni.BodyInterface;
 import com.github.stephengold.joltjni.BoxShape;
 import com.github.stephengold.joltjni.CapsuleShape;
 import com.github.stephengold.joltjni.ConvexHullShapeSettings;
+import com.github.stephengold.joltjni.CylinderShape;
 import com.github.stephengold.joltjni.Float3;
 import com.github.stephengold.joltjni.HeightFieldShapeSettings;
 import com.github.stephengold.joltjni.IndexedTriangle;
@@ -152,6 +153,9 @@ public final class JoltEngine implements Engine {
         ball.setDensity(density);
         CapsuleShape capsule = new CapsuleShape((float) Terrain.CAPSULE_HALF_HEIGHT, (float) Terrain.CAPSULE_RADIUS);
         capsule.setDensity(density);
+        // Jolt rounds a cylinder's rims by its default convex radius (5 cm) inside the same outline.
+        CylinderShape cylinder = new CylinderShape((float) Terrain.CYLINDER_HALF_HEIGHT, (float) Terrain.CYLINDER_RADIUS);
+        cylinder.setDensity(density);
         double[] h = Terrain.ROCK_POINTS;
         Vec3[] points = new Vec3[h.length / 3];
         for (int i = 0; i < points.length; i++) {
@@ -168,6 +172,7 @@ public final class JoltEngine implements Engine {
                 case Terrain.BOX -> new BodyCreationSettings(box, at, identity, EMotionType.Dynamic, MOVING);
                 case Terrain.BALL -> new BodyCreationSettings(ball, at, identity, EMotionType.Dynamic, MOVING);
                 case Terrain.CAPSULE -> new BodyCreationSettings(capsule, at, identity, EMotionType.Dynamic, MOVING);
+                case Terrain.CYLINDER -> new BodyCreationSettings(cylinder, at, identity, EMotionType.Dynamic, MOVING);
                 default -> new BodyCreationSettings(hull, at, identity, EMotionType.Dynamic, MOVING);
             };
             s.setFriction((float) Terrain.FRICTION);

@@ -3,10 +3,11 @@ package dev.tumble.bench.side;
 import java.util.SplittableRandom;
 
 /**
- * The terrain scenes, engine-neutral: 1,000 mixed bodies (boxes, balls, capsules, hulls; density
- * 500 kg/m³, friction 0.5, restitution 0) dropped on gentle hills, a grid of 256 × 256 heights
- * 0.5 m apart (x = column · 0.5, z = row · 0.5, centred on the origin), as a heightfield or as the
- * triangle mesh of the same grid; gravity (0, −9.81, 0), 1/60 s steps.
+ * The terrain scenes, engine-neutral: 1,000 mixed bodies (boxes, balls, capsules, hulls and
+ * cylinders in turn, 200 of each; density 500 kg/m³, friction 0.5, restitution 0) dropped on
+ * gentle hills, a grid of 256 × 256 heights 0.5 m apart (x = column · 0.5, z = row · 0.5, centred
+ * on the origin), as a heightfield or as the triangle mesh of the same grid; gravity
+ * (0, −9.81, 0), 1/60 s steps.
  *
  * @param mesh whether the surface is a triangle mesh (else a heightfield)
  */
@@ -21,7 +22,7 @@ public record Terrain(boolean mesh) {
     public static final double DENSITY = 500;
     /** Friction of every body and of the ground. */
     public static final double FRICTION = 0.5;
-    /** A box (the kinds of body come in turn: box, ball, capsule, rock). */
+    /** A box (the kinds of body come in turn: box, ball, capsule, rock, cylinder). */
     public static final int BOX = 0;
     /** A ball. */
     public static final int BALL = 1;
@@ -29,6 +30,10 @@ public record Terrain(boolean mesh) {
     public static final int CAPSULE = 2;
     /** A rock: a convex hull of {@link #ROCK_POINTS}. */
     public static final int ROCK = 3;
+    /** A cylinder (a barrel or short log). */
+    public static final int CYLINDER = 4;
+    /** Kinds of body. */
+    public static final int KINDS = 5;
     /** Box half-extents, m. */
     public static final double[] BOX_HALF = {0.4, 0.3, 0.35};
     /** Ball radius, m. */
@@ -37,6 +42,10 @@ public record Terrain(boolean mesh) {
     public static final double CAPSULE_RADIUS = 0.25;
     /** Capsule half height of its core segment (axis y), m. */
     public static final double CAPSULE_HALF_HEIGHT = 0.35;
+    /** Cylinder radius, m. */
+    public static final double CYLINDER_RADIUS = 0.3;
+    /** Cylinder half height along its axis (y), m. */
+    public static final double CYLINDER_HALF_HEIGHT = 0.4;
     /** The rock's (a convex hull's) points (x, y, z), m. */
     public static final double[] ROCK_POINTS = {0.4, 0, 0, -0.3, 0.1, 0.3, -0.2, -0.2, -0.35, 0, 0.4, 0, 0.1, -0.35, 0.1};
 
@@ -59,10 +68,10 @@ public record Terrain(boolean mesh) {
 
     /**
      * @param i the body's index
-     * @return its kind: {@link #BOX}, {@link #BALL}, {@link #CAPSULE} or {@link #ROCK}
+     * @return its kind: {@link #BOX}, {@link #BALL}, {@link #CAPSULE}, {@link #ROCK} or {@link #CYLINDER}
      */
     public static int kind(int i) {
-        return i % 4;
+        return i % KINDS;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Shape;
 import dev.tumble.core.collision.shape.Sphere;
@@ -82,6 +83,7 @@ public final class TumbleEngine implements Engine {
                 case Terrain.BOX -> new Box(Terrain.BOX_HALF[0], Terrain.BOX_HALF[1], Terrain.BOX_HALF[2]);
                 case Terrain.BALL -> new Sphere(Terrain.BALL_RADIUS);
                 case Terrain.CAPSULE -> new Capsule(Terrain.CAPSULE_RADIUS, Terrain.CAPSULE_HALF_HEIGHT);
+                case Terrain.CYLINDER -> new Cylinder(Terrain.CYLINDER_RADIUS, Terrain.CYLINDER_HALF_HEIGHT);
                 default -> hull;
             };
             boxes.add(world.addBody(RigidBody.dynamic(s).density(Terrain.DENSITY).friction(Terrain.FRICTION).restitution(0)

@@ -7,6 +7,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Shape;
@@ -449,6 +450,10 @@ public final class SceneReader {
                     s.only(with(offset, "radius", "halfHeight"));
                     yield new Capsule(positive(s, "radius"), positive(s, "halfHeight"));
                 }
+                case "cylinder" -> {
+                    s.only(with(offset, "radius", "halfHeight"));
+                    yield new Cylinder(positive(s, "radius"), positive(s, "halfHeight"));
+                }
                 case "hull" -> {
                     s.only(with(offset, "points"));
                     List<JsonCursor> ps = s.array("points");
@@ -481,7 +486,7 @@ public final class SceneReader {
                     yield TriangleShapesJson.heightField(s);
                 }
                 default -> throw s.get("type").fail("unknown shape type '" + JsonCursor.quote(type)
-                        + "' (expected sphere, box, capsule, hull, plane, halfspace, mesh or heightfield)");
+                        + "' (expected sphere, box, capsule, cylinder, hull, plane, halfspace, mesh or heightfield)");
             };
         } catch (IllegalArgumentException e) {
             throw s.fail(e.getMessage());

@@ -11,6 +11,7 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Plane;
@@ -204,6 +205,12 @@ public final class SceneWriter {
             case CAPSULE -> {
                 Capsule c = (Capsule) s;
                 o.put("type", "capsule");
+                o.put("radius", c.radius());
+                o.put("halfHeight", c.halfHeight());
+            }
+            case CYLINDER -> {
+                Cylinder c = (Cylinder) s;
+                o.put("type", "cylinder");
                 o.put("radius", c.radius());
                 o.put("halfHeight", c.halfHeight());
             }

@@ -41,7 +41,7 @@ public final class Scenes {
                 none, MixedStackScene::new);
         SceneCatalog.register(JOINTS, "cradle", "Newton's cradle: five balls, restitution 1, momentum passed along the row",
                 none, CradleScene::new);
-        SceneCatalog.register(LEVEL, "terrain", "Rocks, boxes, balls and capsules down a heightfield hillside into a mesh bowl",
+        SceneCatalog.register(LEVEL, "terrain", "Rocks, boxes, balls, capsules, logs and barrels down a heightfield hillside into a mesh bowl",
                 none, TerrainScene::new);
         SceneCatalog.register(LEVEL, "ramp", "A 30° ramp with boxes of friction 0 to 1: those with μ < tan 30° slide", none, RampScene::new);
         SceneCatalog.register(GAMEPLAY, "dominoes", "Fifteen dominoes; the first is tipped over", none, DominoScene::new);

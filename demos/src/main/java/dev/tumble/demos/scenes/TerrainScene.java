@@ -3,6 +3,7 @@ package dev.tumble.demos.scenes;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Sphere;
@@ -20,7 +21,8 @@ import org.joml.Vector3d;
  * Level geometry: a heightfield hillside falling towards −x with bumps on it, and at its foot a
  * bowl made of a triangle mesh. A seeded shower of rocks (convex hulls), boxes, balls and
  * capsules lands on the hilltop and rolls and slides down, across the triangles' seams, into the
- * bowl or past it onto the lowland below.
+ * bowl or past it onto the lowland below; after it come logs and barrels (cylinders) lying across
+ * the slope, to roll down it.
  */
 public final class TerrainScene extends Scene {
     /** Samples per side of the heightfield. */
@@ -31,6 +33,8 @@ public final class TerrainScene extends Scene {
     public static final double BOWL_RADIUS = 3.5, BOWL_DEPTH = 1.6;
     /** Height of the flat lowland below the hill and the bowl, m. */
     public static final double LOWLAND = -2.5;
+    /** Logs and barrels (cylinders) that follow the shower. */
+    public static final int ROLLERS = 8;
     private final List<RigidBody> shower = new ArrayList<>();
 
     /**
@@ -62,6 +66,21 @@ public final class TerrainScene extends Scene {
             // (as reading the scene back from a file does) can move its last bits.
             b.density(600).friction(0.3).restitution(0.1).position(x, ground + 1.5 + 0.8 * (i / 4), z);
             shower.add(add("shower" + i, b));
+        }
+        // Logs (long and thin) and barrels (short and fat) above the shower, lying across the slope
+        // (axis along z) so that they roll down it. The turn of a third of a revolution about
+        // (1, 1, 1) takes the cylinder's axis, local y, to z; its quaternion (½, ½, ½, ½) is exactly
+        // unit, so normalising it, as the body does and as reading the scene back from a file does
+        // again, keeps its bits.
+        for (int k = 0; k < ROLLERS; k++) {
+            boolean log = k % 2 == 0;
+            double x = 6 + random.nextDouble(-1.5, 1.5), z = -3.5 + 7.0 * k / (ROLLERS - 1);
+            double ground = height((x + half) / SPACING, (z + half) / SPACING);
+            Cylinder shape = log ? new Cylinder(random.nextDouble(0.12, 0.18), random.nextDouble(0.6, 0.9))
+                    : new Cylinder(random.nextDouble(0.28, 0.34), random.nextDouble(0.35, 0.45));
+            RigidBody b = RigidBody.dynamic(shape).orientation(0.5, 0.5, 0.5, 0.5);
+            b.density(log ? 600 : 400).friction(0.4).restitution(0.1).position(x, ground + 8 + 0.6 * k, z);
+            shower.add(add((log ? "log" : "barrel") + k / 2, b));
         }
     }
 
@@ -151,7 +170,7 @@ public final class TerrainScene extends Scene {
     }
 
     /**
-     * The bodies dropped on the hilltop.
+     * The bodies dropped on the hilltop: the shower, then the logs and barrels.
      *
      * @return the bodies
      */

@@ -25,6 +25,10 @@ class SceneFileErrorsTest {
     @CsvSource(delimiter = '|', textBlock = """
             unknown shape type | {"bodies":[{"id":"a","mass":1,"shapes":[{"type":"cone","radius":1}]}]} | $.bodies[0].shapes[0].type | unknown shape type 'cone'
             missing radius     | {"bodies":[BOX,{"id":"b","mass":1,"shapes":[{"type":"sphere"}]}]} | $.bodies[1].shapes[0].radius | missing field 'radius'
+            cylinder height    | {"bodies":[{"id":"c","mass":1,"shapes":[{"type":"cylinder","radius":0.5}]}]} | $.bodies[0].shapes[0].halfHeight | missing field 'halfHeight'
+            cylinder radius    | {"bodies":[{"id":"c","mass":1,"shapes":[{"type":"cylinder","radius":-0.5,"halfHeight":1}]}]} | $.bodies[0].shapes[0].radius | radius must be > 0 m, was -0.5
+            cylinder too thin  | {"bodies":[{"id":"c","mass":1,"shapes":[{"type":"cylinder","radius":0.5,"halfHeight":1e-9}]}]} | $.bodies[0].shapes[0].halfHeight | 1.0E-9
+            cylinder field     | {"bodies":[{"id":"c","mass":1,"shapes":[{"type":"cylinder","radius":0.5,"height":2}]}]} | $.bodies[0].shapes[0].height | unknown field 'height'
             missing bodies     | {"settings":{"solver":"si"}} | $.bodies | missing field 'bodies'
             missing body id    | {"bodies":[{"mass":1,"shapes":[{"type":"sphere","radius":1}]}]} | $.bodies[0].id | missing field 'id'
             negative mass      | {"bodies":[BOX,{"id":"b","mass":-2,"shapes":[{"type":"sphere","radius":1}]}]} | $.bodies[1].mass | mass must be > 0 kg, was -2.0

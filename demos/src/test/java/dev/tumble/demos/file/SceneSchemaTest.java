@@ -209,6 +209,7 @@ class SceneSchemaTest {
                 new String[] {"dynamic half-space", "{\"bodies\": [{\"id\": \"g\", \"mass\": 1, \"shapes\": [{\"type\": \"halfspace\", \"normal\": [0, 1, 0], \"offset\": 0}]}]}"},
                 new String[] {"body without id", "{\"bodies\": [{\"mass\": 1}]}"},
                 new String[] {"tiny sphere", "{\"bodies\": [{\"id\": \"b\", \"mass\": 1, \"shapes\": [{\"type\": \"sphere\", \"radius\": 0.0001}]}]}"},
+                new String[] {"cylinder without halfHeight", "{\"bodies\": [{\"id\": \"b\", \"mass\": 1, \"shapes\": [{\"type\": \"cylinder\", \"radius\": 0.5}]}]}"},
                 new String[] {"hull of 3 points", "{\"bodies\": [{\"id\": \"b\", \"mass\": 1, \"shapes\": [{\"type\": \"hull\", \"points\": [[0,0,0],[1,0,0],[0,1,0]]}]}]}"},
                 new String[] {"zero quaternion", "{\"bodies\": [" + BALL.replace("}]}", "}], \"orientation\": [0, 0, 0, 0]}") + "]}"},
                 new String[] {"position of 2 numbers", "{\"bodies\": [{\"id\": \"b\", \"mass\": 1, \"position\": [0, 1]}]}"},

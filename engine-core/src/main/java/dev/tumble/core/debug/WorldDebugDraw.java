@@ -6,6 +6,7 @@ import dev.tumble.core.collision.shape.Aabb;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Shape;
@@ -51,6 +52,21 @@ public final class WorldDebugDraw {
     public static final double NORMAL_SCALE = 10;
     /** Velocity arrow length (m) per m/s. */
     public static final double VELOCITY_SCALE = 0.1;
+    /** Segments of each rim circle of a cylinder's outline. */
+    public static final int CYLINDER_RIM_SEGMENTS = 24;
+    /** Lines along the side of a cylinder's outline, evenly round it, from rim to rim. */
+    public static final int CYLINDER_SIDE_LINES = 4;
+    /** The rim circle's points: cos and sin of each segment's start angle (the last repeats the first). */
+    private static final double[] RIM_COS = new double[CYLINDER_RIM_SEGMENTS + 1],
+            RIM_SIN = new double[CYLINDER_RIM_SEGMENTS + 1];
+
+    static {
+        for (int k = 0; k <= CYLINDER_RIM_SEGMENTS; k++) {
+            double angle = 2 * Math.PI * (k % CYLINDER_RIM_SEGMENTS) / CYLINDER_RIM_SEGMENTS;
+            RIM_COS[k] = Math.cos(angle);
+            RIM_SIN[k] = Math.sin(angle);
+        }
+    }
 
     private final java.util.EnumSet<Layer> layers = java.util.EnumSet.of(Layer.SHAPES, Layer.CONTACTS, Layer.JOINTS);
     private final Pose pose = new Pose();
@@ -156,6 +172,7 @@ public final class WorldDebugDraw {
                 draw.sphere(b, cap.radius(), colour);
                 draw.segment(a, b, colour);
             }
+            case CYLINDER -> drawCylinder((Cylinder) shape, colour, draw);
             case CONVEX_HULL -> {
                 ConvexHull hull = (ConvexHull) shape;
                 for (int i = 0; i < hull.vertexCount(); i++) {
@@ -168,6 +185,23 @@ public final class WorldDebugDraw {
             default -> {
                 // Planes and half-spaces are unbounded: the renderer's ground grid shows them.
             }
+        }
+    }
+
+    /** A cylinder: its two rim circles and {@link #CYLINDER_SIDE_LINES} lines along its side. */
+    private void drawCylinder(Cylinder c, int colour, DebugDraw draw) {
+        double r = c.radius(), h = c.halfHeight();
+        for (int s = -1; s <= 1; s += 2) {
+            for (int k = 0; k < CYLINDER_RIM_SEGMENTS; k++) {
+                pose.toWorld(r * RIM_COS[k], s * h, r * RIM_SIN[k], a);
+                pose.toWorld(r * RIM_COS[k + 1], s * h, r * RIM_SIN[k + 1], b);
+                draw.segment(a, b, colour);
+            }
+        }
+        for (int k = 0; k < CYLINDER_RIM_SEGMENTS; k += CYLINDER_RIM_SEGMENTS / CYLINDER_SIDE_LINES) {
+            pose.toWorld(r * RIM_COS[k], -h, r * RIM_SIN[k], a);
+            pose.toWorld(r * RIM_COS[k], h, r * RIM_SIN[k], b);
+            draw.segment(a, b, colour);
         }
     }
 

@@ -946,7 +946,7 @@ public final class World {
      * at the start hits at fraction 0. Exact to {@value dev.tumble.core.collision.query.ShapeCast#TOLERANCE} m:
      * at the fraction reported the shapes are at most that far apart. Allocates nothing.
      *
-     * @param shape the cast shape: a sphere, box, capsule or convex hull (need not be in the world)
+     * @param shape the cast shape: a sphere, box, capsule, convex hull or cylinder (need not be in the world)
      * @param start its world pose at the start
      * @param translation how far it moves, world space, m (zero allowed)
      * @param filter which shapes it sees, or null for all
@@ -963,7 +963,7 @@ public final class World {
      * {@code maxDistance}: the distance between their surfaces (0 when they touch or overlap) and
      * the closest point on each. Allocates nothing.
      *
-     * @param shape the query shape: a sphere, box, capsule or convex hull (need not be in the world)
+     * @param shape the query shape: a sphere, box, capsule, convex hull or cylinder (need not be in the world)
      * @param pose where it is placed, world space
      * @param maxDistance the farthest a shape may be and still be found, m (≥ 0)
      * @param filter which shapes are seen, or null for all

@@ -10,13 +10,16 @@ import dev.tumble.core.collision.CollisionFilter;
 import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.query.RayHit;
 import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.collision.shape.Pose;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.debug.DebugDraw;
 import dev.tumble.core.debug.WorldDebugDraw;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix4x3dc;
+import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
 import org.junit.jupiter.api.Test;
@@ -60,11 +63,13 @@ class WorldQueriesAndDrawingTest {
     /** Records what the walker draws. */
     private static final class Recorder implements DebugDraw {
         final List<Vector3d> points = new ArrayList<>();
+        final List<Vector3d[]> lines = new ArrayList<>();
         int boxes, spheres, arrows, segments;
 
         @Override
         public void segment(Vector3dc a, Vector3dc b, int rgb) {
             segments++;
+            lines.add(new Vector3d[] {new Vector3d(a), new Vector3d(b)});
         }
 
         @Override
@@ -108,6 +113,42 @@ class WorldQueriesAndDrawingTest {
         assertEquals(1 + 2, r.boxes, "the box outline and two boxes");
         assertEquals(1, r.spheres);
         assertEquals(world.contacts().size() + 2, r.arrows, "normals and two velocity arrows");
+    }
+
+    @Test
+    void aCylinderIsDrawnAsItsTwoRimsAndLinesAlongItsSide() {
+        World world = new World();
+        Cylinder shape = new Cylinder(0.4, 0.9);
+        shape.offset(new Vector3d(0.1, 0.2, -0.3), new Quaterniond().rotateXYZ(0.2, 0.5, -0.4));
+        RigidBody barrel = world.addBody(RigidBody.fixed(shape).position(2, 1, -1)
+                .orientation(new Quaterniond().rotateXYZ(1.1, -0.3, 0.7)));
+        Recorder r = new Recorder();
+        world.debugDraw(new WorldDebugDraw(), r);
+        int rims = 2 * WorldDebugDraw.CYLINDER_RIM_SEGMENTS, sides = WorldDebugDraw.CYLINDER_SIDE_LINES;
+        assertEquals(rims + sides, r.segments, "two rims and the side lines, nothing else");
+        assertEquals(0, r.spheres + r.boxes);
+        Pose pose = new Pose().set(barrel, shape);
+        double chord = 2 * 0.4 * Math.sin(Math.PI / WorldDebugDraw.CYLINDER_RIM_SEGMENTS);
+        int[] rimSegments = new int[2];
+        int sideLines = 0;
+        for (Vector3d[] line : r.lines) {
+            Vector3d a = pose.toLocal(line[0].x, line[0].y, line[0].z, new Vector3d());
+            Vector3d b = pose.toLocal(line[1].x, line[1].y, line[1].z, new Vector3d());
+            for (Vector3d p : new Vector3d[] {a, b}) {
+                assertEquals(0.4, Math.sqrt(p.x * p.x + p.z * p.z), 1e-12, "on the side: " + p);
+                assertEquals(0.9, Math.abs(p.y), 1e-12, "on a rim: " + p);
+            }
+            if (Math.signum(a.y) == Math.signum(b.y)) {
+                rimSegments[a.y > 0 ? 1 : 0]++;
+                assertEquals(chord, a.distance(b), 1e-12, "a rim segment spans one step round");
+            } else {
+                sideLines++;
+                assertEquals(1.8, a.distance(b), 1e-12, "a side line runs rim to rim along the axis");
+            }
+        }
+        assertEquals(WorldDebugDraw.CYLINDER_RIM_SEGMENTS, rimSegments[0]);
+        assertEquals(WorldDebugDraw.CYLINDER_RIM_SEGMENTS, rimSegments[1]);
+        assertEquals(sides, sideLines);
     }
 
     @Test

@@ -131,6 +131,45 @@ public final class MeshData {
         return roundMesh(stacks, slices, true);
     }
 
+    /**
+     * A unit cylinder along y: radius 1, from y = −1 to 1 (scaled by radius and half height in the
+     * shader). The side's normals point straight out from the axis, so it shades smooth; each cap
+     * has its own vertices with the cap's normal, so the rims stay sharp.
+     *
+     * @param slices segments around the axis (at least 3)
+     * @return the mesh
+     */
+    public static MeshData cylinder(int slices) {
+        if (slices < 3) {
+            throw new IllegalArgumentException("slices must be at least 3, was " + slices);
+        }
+        MeshData m = new MeshData();
+        float[] cos = new float[slices], sin = new float[slices];
+        int[] bottom = new int[slices], top = new int[slices];
+        for (int j = 0; j < slices; j++) {
+            double phi = 2 * Math.PI * j / slices;
+            cos[j] = (float) Math.cos(phi);
+            sin[j] = (float) Math.sin(phi);
+            bottom[j] = m.vertex(cos[j], -1, sin[j], cos[j], 0, sin[j], 0f);
+            top[j] = m.vertex(cos[j], 1, sin[j], cos[j], 0, sin[j], 0f);
+        }
+        for (int j = 0; j < slices; j++) {
+            int k = (j + 1) % slices;
+            m.triangle(bottom[j], bottom[k], top[k]);
+            m.triangle(bottom[j], top[k], top[j]);
+        }
+        for (int s = -1; s <= 1; s += 2) {
+            int centre = m.vertex(0, s, 0, 0, s, 0, 0f);
+            int first = m.vertex(cos[0], s, sin[0], 0, s, 0, 0f), previous = first;
+            for (int j = 1; j <= slices; j++) {
+                int next = j < slices ? m.vertex(cos[j], s, sin[j], 0, s, 0, 0f) : first;
+                m.triangle(centre, previous, next);
+                previous = next;
+            }
+        }
+        return m;
+    }
+
     private static MeshData roundMesh(int stacks, int slices, boolean capsule) {
         if (stacks % 2 != 0) {
             stacks++;

@@ -112,6 +112,22 @@ public final class DrawList {
     }
 
     /**
+     * Adds a cylinder whose axis is the local y axis, with flat caps.
+     *
+     * @param transform local-to-world rigid transform
+     * @param radius metres
+     * @param halfHeight half length along the axis, metres
+     * @param rgb packed colour
+     * @return the item
+     */
+    public RenderItem cylinder(Matrix4x3dc transform, double radius, double halfHeight, int rgb) {
+        RenderItem it = next(MeshKind.CYLINDER, rgb);
+        set(it.model, transform);
+        it.size.set((float) radius, (float) halfHeight, (float) radius, 0f);
+        return it;
+    }
+
+    /**
      * Adds a convex hull.
      *
      * @param transform local-to-world rigid transform
@@ -192,6 +208,19 @@ public final class DrawList {
      */
     public RenderItem capsule(RigidBody body, double radius, double halfHeight, int rgb) {
         return capsule(body.getTransform(scratch), radius, halfHeight, rgb).asleep(!body.isAwake());
+    }
+
+    /**
+     * Adds a cylinder at a rigid body's pose (axis = body's local y), tinted when asleep.
+     *
+     * @param body the body
+     * @param radius metres
+     * @param halfHeight half length along the axis, metres
+     * @param rgb packed colour
+     * @return the item
+     */
+    public RenderItem cylinder(RigidBody body, double radius, double halfHeight, int rgb) {
+        return cylinder(body.getTransform(scratch), radius, halfHeight, rgb).asleep(!body.isAwake());
     }
 
     /**

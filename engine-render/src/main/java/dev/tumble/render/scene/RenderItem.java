@@ -97,6 +97,8 @@ public final class RenderItem {
                 return size.x;
             case CAPSULE:
                 return size.x + size.y;
+            case CYLINDER:
+                return (float) Math.sqrt(size.x * size.x + size.y * size.y);
             case PLANE:
                 return size.x;
             case HULL:

@@ -3,6 +3,7 @@ package dev.tumble.render.world;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.ConvexHull;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
@@ -203,6 +204,10 @@ public final class WorldView {
                 case CAPSULE -> {
                     Capsule c = (Capsule) shape;
                     dest.capsule(transform, c.radius(), c.halfHeight(), rgb).asleep(asleep);
+                }
+                case CYLINDER -> {
+                    Cylinder c = (Cylinder) shape;
+                    dest.cylinder(transform, c.radius(), c.halfHeight(), rgb).asleep(asleep);
                 }
                 case CONVEX_HULL -> dest.hull(transform, meshOf((ConvexHull) shape), rgb).asleep(asleep);
                 case HALF_SPACE -> {

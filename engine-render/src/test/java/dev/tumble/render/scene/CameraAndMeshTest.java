@@ -1,5 +1,6 @@
 package dev.tumble.render.scene;
 
+import dev.tumble.render.internal.MeshData;
 import org.joml.Matrix4x3d;
 import org.joml.Vector3d;
 import org.joml.Vector3f;
@@ -91,6 +92,79 @@ class CameraAndMeshTest {
     void flatHullIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> new ConvexHullMesh(List.of(
                 new Vector3d(0, 0, 0), new Vector3d(1, 0, 0), new Vector3d(0, 0, 1), new Vector3d(1, 0, 1))));
+    }
+
+    @Test
+    void theCylinderMeshIsAClosedOutwardSolidWithSmoothSidesAndFlatCaps() {
+        int slices = 32;
+        MeshData m = MeshData.cylinder(slices);
+        float[] v = m.vertices();
+        int[] idx = m.indices();
+        int stride = MeshData.STRIDE;
+        int side = 0, caps = 0;
+        for (int i = 0; i < v.length / stride; i++) {
+            int o = i * stride;
+            Vector3f p = new Vector3f(v[o], v[o + 1], v[o + 2]), n = new Vector3f(v[o + 3], v[o + 4], v[o + 5]);
+            assertEquals(0f, v[o + 6], "no capsule shift");
+            assertEquals(1f, n.length(), 1e-6f);
+            float rho = (float) Math.sqrt(p.x * p.x + p.z * p.z);
+            if (n.y == 0f) {
+                side++;
+                assertEquals(1f, rho, 1e-6f, "a side vertex on the unit circle");
+                assertEquals(1f, Math.abs(p.y), 0f, "a side vertex on a rim");
+                assertEquals(p.x, n.x, 1e-6f, "the side's normal points straight out from the axis");
+                assertEquals(p.z, n.z, 1e-6f, "the side's normal points straight out from the axis");
+            } else {
+                caps++;
+                assertEquals(p.y, n.y, 0f, "a cap vertex has its cap's normal");
+                assertTrue(rho <= 1 + 1e-6f, "within the rim");
+            }
+        }
+        assertEquals(2 * slices, side, "the side's own rim vertices");
+        assertEquals(2 * (slices + 1), caps, "each cap's own centre and rim");
+        // Every triangle counter-clockwise seen from outside, agreeing with its vertices' normals;
+        // every edge (by position) in two triangles, once each way: closed, consistently wound.
+        java.util.Map<String, Integer> edges = new java.util.HashMap<>();
+        double volume = 0;
+        for (int t = 0; t < idx.length; t += 3) {
+            Vector3f a = pos(v, idx[t]), b = pos(v, idx[t + 1]), c = pos(v, idx[t + 2]);
+            Vector3f face = new Vector3f(b).sub(a).cross(new Vector3f(c).sub(a));
+            Vector3f centroid = new Vector3f(a).add(b).add(c).div(3);
+            assertTrue(face.dot(centroid) > 0f, "triangle " + t / 3 + " faces out");
+            for (int k = 0; k < 3; k++) {
+                int o = idx[t + k] * stride;
+                assertTrue(face.dot(v[o + 3], v[o + 4], v[o + 5]) > 0f, "triangle " + t / 3 + " agrees with its normals");
+                Vector3f from = pos(v, idx[t + k]), to = pos(v, idx[t + (k + 1) % 3]);
+                edges.merge(from + ">" + to, 1, Integer::sum);
+            }
+            volume += a.dot(new Vector3f(b).cross(c)) / 6.0;
+        }
+        for (java.util.Map.Entry<String, Integer> e : edges.entrySet()) {
+            String[] ends = e.getKey().split(">");
+            assertEquals(1, e.getValue(), "edge " + e.getKey() + " once this way");
+            assertEquals(1, edges.getOrDefault(ends[1] + ">" + ends[0], 0), "edge " + e.getKey() + " once the other way");
+        }
+        // The volume of the prism on the inscribed polygon: its area (n/2)·sin(2π/n) times the height 2.
+        assertEquals(slices * Math.sin(2 * Math.PI / slices), volume, 1e-5);
+        assertThrows(IllegalArgumentException.class, () -> MeshData.cylinder(2));
+    }
+
+    private static Vector3f pos(float[] v, int i) {
+        int o = i * MeshData.STRIDE;
+        return new Vector3f(v[o], v[o + 1], v[o + 2]);
+    }
+
+    @Test
+    void aCylinderItemHoldsItsRadiusAndHalfHeightAndIsBoundedByItsRims() {
+        DrawList list = new DrawList();
+        RenderItem it = list.cylinder(new Matrix4x3d().translation(1, 2, 3).rotateX(0.7), 0.4, 1.5, Rgb.BLUE);
+        assertEquals(MeshKind.CYLINDER, it.kind());
+        assertEquals(0.4f, it.size().x(), 1e-7f);
+        assertEquals(1.5f, it.size().y(), 1e-7f);
+        assertEquals(0.4f, it.size().z(), 1e-7f);
+        assertEquals(0f, it.size().w(), "no capsule shift");
+        assertEquals(Math.sqrt(0.4 * 0.4 + 1.5 * 1.5), it.boundingRadius(), 1e-6, "the rims are the farthest points");
+        assertEquals(2f, it.model().m31(), 1e-6f);
     }
 
     @Test

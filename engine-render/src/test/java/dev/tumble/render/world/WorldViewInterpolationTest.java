@@ -2,10 +2,13 @@ package dev.tumble.render.world;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import dev.tumble.render.scene.DrawList;
+import dev.tumble.render.scene.MeshKind;
+import dev.tumble.render.scene.RenderItem;
 import org.joml.Matrix4f;
 import org.joml.Quaterniond;
 import org.joml.Vector3f;
@@ -80,5 +83,24 @@ class WorldViewInterpolationTest {
         assertEquals(2, list.size());
         assertEquals(6, list.get(1).model().m31(), 1e-6);
         assertThrows(IllegalArgumentException.class, () -> view.fill(world, body -> 0, 1.5, new DrawList()));
+    }
+
+    @Test
+    void aCylinderBodyIsDrawnAsACylinderAtItsShapesPose() {
+        World world = new World(WorldSettings.builder().gravity(0, 0, 0).build());
+        Cylinder log = new Cylinder(0.3, 1.2);
+        log.offset(new org.joml.Vector3d(0, 0.5, 0), new Quaterniond().rotateZ(Math.PI / 2)); // lying along x
+        world.addBody(RigidBody.fixed(log).position(2, 1, -1));
+        DrawList list = new WorldView().fill(world, body -> 0x806040, new DrawList());
+        assertEquals(1, list.size());
+        RenderItem it = list.get(0);
+        assertEquals(MeshKind.CYLINDER, it.kind());
+        assertEquals(0.3f, it.size().x(), 1e-7f);
+        assertEquals(1.2f, it.size().y(), 1e-7f);
+        assertEquals(0.3f, it.size().z(), 1e-7f);
+        Vector3f centre = it.model().getTranslation(new Vector3f());
+        assertEquals(0, centre.distance(2, 1.5f, -1), 1e-6f);
+        Vector3f axis = it.model().transformDirection(new Vector3f(0, 1, 0));
+        assertEquals(1f, Math.abs(axis.x), 1e-6f, "the axis lies along x: " + axis);
     }
 }

@@ -251,7 +251,7 @@ public final class Queries {
      * The first shape that {@code shape}, swept from {@code start} along {@code translation}
      * without turning, touches (see {@link ShapeCast}); ties go to the lower proxy id.
      *
-     * @param shape the cast shape: a sphere, box, capsule or convex hull
+     * @param shape the cast shape: a sphere, box, capsule, convex hull or cylinder
      * @param start its world pose at the start
      * @param translation how far it moves, world space, m (zero allowed)
      * @param filter whose mask proxies' categories must pass, or null for all
@@ -300,7 +300,7 @@ public final class Queries {
      * The shape nearest {@code shape} at {@code pose} within {@code maxDistance} (see
      * {@link ShapeDistance}); overlapping shapes are at distance 0, ties go to the lower proxy id.
      *
-     * @param shape the query shape: a sphere, box, capsule or convex hull
+     * @param shape the query shape: a sphere, box, capsule, convex hull or cylinder
      * @param pose its world pose
      * @param maxDistance the farthest a shape may be and still be found, m (≥ 0)
      * @param filter whose mask proxies' categories must pass, or null for all
@@ -554,7 +554,8 @@ public final class Queries {
     private static Shape convex(String field, Shape shape) {
         Check.notNull(field, shape);
         if (!Support.isConvex(shape)) {
-            throw new IllegalArgumentException(field + " must be a sphere, box, capsule or convex hull, was " + shape);
+            throw new IllegalArgumentException(
+                    field + " must be a sphere, box, capsule, convex hull or cylinder, was " + shape);
         }
         return shape;
     }

@@ -3,6 +3,7 @@ package dev.tumble.core.collision.query;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.collision.shape.Capsule;
 import dev.tumble.core.collision.shape.ConvexHull;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
 import dev.tumble.core.collision.shape.Plane;
 import dev.tumble.core.collision.shape.Pose;
@@ -15,9 +16,9 @@ import org.joml.Vector3dc;
 /**
  * A point against one shape: its signed distance to the surface (negative inside), the nearest
  * surface point and the outward normal there. Exact for every shape: spheres, capsules, boxes,
- * planes and half-spaces in closed form; a hull from its face planes inside and from {@link Gjk}
- * (a point against the hull) outside. An instance keeps its scratch and allocates nothing per
- * call; it is not thread-safe.
+ * cylinders, planes and half-spaces in closed form; a hull from its face planes inside and from
+ * {@link Gjk} (a point against the hull) outside. An instance keeps its scratch and allocates
+ * nothing per call; it is not thread-safe.
  */
 public final class PointQuery {
     /** A sphere's core is its centre, so this carries the query point into {@link Gjk}. */
@@ -79,13 +80,16 @@ public final class PointQuery {
             d = round(Math.max(-c.halfHeight(), Math.min(c.halfHeight(), p.y)), c.radius());
         } else if (shape instanceof Box b) {
             d = box(b);
+        } else if (shape instanceof Cylinder c) {
+            d = cylinder(c.radius(), c.halfHeight());
         } else if (shape instanceof HalfSpace h) {
             d = plane(h.normal(), h.planeOffset(), false);
         } else if (shape instanceof Plane pl) {
             d = plane(pl.normal(), pl.planeOffset(), true);
         } else {
             throw new IllegalArgumentException(
-                    "shape must be a sphere, box, capsule, convex hull, plane, half-space, mesh or heightfield, was " + shape);
+                    "shape must be a sphere, box, capsule, convex hull, cylinder, plane, half-space, mesh or heightfield, was "
+                            + shape);
         }
         pose.toWorld(q.x, q.y, q.z, surface);
         pose.dirToWorld(n.x, n.y, n.z, normal);
@@ -134,6 +138,46 @@ public final class PointQuery {
         q.z = s * hz;
         n.set(0, 0, s);
         return -dz;
+    }
+
+    /**
+     * A cylinder of radius {@code r} and half-height {@code h} along local y. Outside, the nearest
+     * point clamps the point onto the side (radially) and between the caps; inside, it is on the
+     * side or the cap with the least depth.
+     */
+    private double cylinder(double r, double h) {
+        double rho = Math.sqrt(p.x * p.x + p.z * p.z);
+        double side = r - rho, cap = h - Math.abs(p.y);
+        double sy = p.y >= 0 ? 1 : -1;
+        if (side >= 0 && cap >= 0) {
+            if (side <= cap) {
+                if (rho > 0) {
+                    n.set(p.x / rho, 0, p.z / rho);
+                } else {
+                    n.set(1, 0, 0); // on the axis every direction round it is nearest: pick one
+                }
+                q.set(n.x * r, p.y, n.z * r);
+                return -side;
+            }
+            q.set(p.x, sy * h, p.z);
+            n.set(0, sy, 0);
+            return -cap;
+        }
+        double s = side < 0 ? r / rho : 1;
+        q.set(p.x * s, cap < 0 ? sy * h : p.y, p.z * s);
+        n.set(p).sub(q);
+        double l = n.length();
+        if (l > 0) {
+            n.div(l);
+            return l;
+        }
+        // Outside by less than the clamp can show (the point rounds onto the surface): on it.
+        if (side < 0) {
+            n.set(p.x / rho, 0, p.z / rho);
+        } else {
+            n.set(0, sy, 0);
+        }
+        return 0;
     }
 
     private double plane(Vector3dc normal, double offset, boolean twoSided) {

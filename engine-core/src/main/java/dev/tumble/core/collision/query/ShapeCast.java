@@ -31,7 +31,7 @@ public final class ShapeCast {
      * {@code start}, first comes within {@link #TOLERANCE} of {@code b} at {@code pb}; fills
      * {@code out}'s fraction, point and normal on a hit (not its proxy, body or shape).
      *
-     * @param a the cast shape, a sphere, box, capsule or convex hull
+     * @param a the cast shape, a sphere, box, capsule, convex hull or cylinder
      * @param start its world pose at the start
      * @param tx the translation x, m
      * @param ty the translation y, m

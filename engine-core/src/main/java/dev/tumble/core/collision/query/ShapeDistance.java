@@ -15,15 +15,16 @@ import org.joml.Vector3dc;
 
 /**
  * Distance and closest points between a bounded convex shape A (sphere, box, capsule, convex
- * hull) and a shape B that is convex too, a plane or half-space, or a triangle mesh or
+ * hull, cylinder) and a shape B that is convex too, a plane or half-space, or a triangle mesh or
  * heightfield. Convex pairs go through {@link Gjk} on the shapes' cores with the radii of spheres
  * and capsules added back exactly; planes and half-spaces are answered from A's support point
  * along their normal; a mesh or heightfield is its nearest triangle (a surface: touching it from
  * either side counts), searched for in boxes around A that grow until one holds a triangle nearer
  * than the box's reach. The distance is
  * exact up to rounding for spheres, capsules, boxes and hulls (the search stops when its bounds
- * agree to a relative {@code 1e-10}). An instance keeps its scratch and allocates nothing per call;
- * it is not thread-safe.
+ * agree to a relative {@code 1e-10}); a cylinder's curved side is approached, not reached, so a
+ * distance to one is as close as the search's stopping rule. An instance keeps its scratch and
+ * allocates nothing per call; it is not thread-safe.
  */
 public final class ShapeDistance {
     private final Gjk gjk = new Gjk();
@@ -36,7 +37,7 @@ public final class ShapeDistance {
      * points and normal into {@code out}; allocates a scratch object (use an instance and
      * {@link #compute} to avoid that).
      *
-     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param a shape A: a sphere, box, capsule, convex hull or cylinder
      * @param pa A's world pose
      * @param b shape B: any of those, or a plane or half-space
      * @param pb B's world pose
@@ -51,7 +52,7 @@ public final class ShapeDistance {
     /**
      * {@link #between} with this instance's scratch: allocates nothing.
      *
-     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param a shape A: a sphere, box, capsule, convex hull or cylinder
      * @param pa A's world pose
      * @param b shape B: any of those, or a plane or half-space
      * @param pb B's world pose
@@ -64,8 +65,8 @@ public final class ShapeDistance {
         QueryCheck.pose("pa", pa);
         Check.notNull("b", b);
         if (!supports(b)) {
-            throw new IllegalArgumentException(
-                    "b must be a sphere, box, capsule, convex hull, plane, half-space, mesh or heightfield, was " + b);
+            throw new IllegalArgumentException("b must be a sphere, box, capsule, convex hull, cylinder, plane, half-space, "
+                    + "mesh or heightfield, was " + b);
         }
         QueryCheck.pose("pb", pb);
         Check.notNull("out", out);
@@ -86,7 +87,8 @@ public final class ShapeDistance {
     static Shape convexArgument(String field, Shape a) {
         Check.notNull(field, a);
         if (!Support.isConvex(a)) {
-            throw new IllegalArgumentException(field + " must be a sphere, box, capsule or convex hull, was " + a);
+            throw new IllegalArgumentException(
+                    field + " must be a sphere, box, capsule, convex hull or cylinder, was " + a);
         }
         return a;
     }
@@ -94,7 +96,7 @@ public final class ShapeDistance {
     /**
      * {@link #compute} without the argument checks (callers have made them).
      *
-     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param a shape A: a sphere, box, capsule, convex hull or cylinder
      * @param pa A's world pose
      * @param b shape B, {@link #supports supported}
      * @param pb B's world pose
@@ -118,13 +120,23 @@ public final class ShapeDistance {
             out.normal.zero();
             return 0;
         }
-        Vector3d nrm = out.normal.set(out.pointA).sub(out.pointB).div(core);
+        Vector3d nrm = unit(out.normal.set(out.pointA).sub(out.pointB), core);
         out.pointA.fma(-ra, nrm);
         out.pointB.fma(rb, nrm);
         double d = core - ra - rb;
         out.overlapping = d <= 0;
         out.distance = Math.max(0, d);
         return out.distance;
+    }
+
+    /**
+     * {@code v} made unit: divided by its own length, which is the core distance {@code core} (m) up
+     * to rounding. Near a curved core (a cylinder's side) the search's points can be a few digits
+     * less exact than its distance when the shapes almost touch, so the length is measured again.
+     */
+    private static Vector3d unit(Vector3d v, double core) {
+        double l = v.length();
+        return v.div(l > 0 ? l : core);
     }
 
     /**
@@ -178,7 +190,7 @@ public final class ShapeDistance {
      * The distance between {@code a} at {@code pa} and the triangle with world corners
      * {@code c[o..o+9)}, closest points and normal (from the triangle towards A) into {@code out}.
      *
-     * @param a shape A: a sphere, box, capsule or convex hull
+     * @param a shape A: a sphere, box, capsule, convex hull or cylinder
      * @param pa A's world pose
      * @param c the triangle's corners a, b, c (x, y, z each), world, m
      * @param o where they start in {@code c}
@@ -200,7 +212,7 @@ public final class ShapeDistance {
             out.normal.zero();
             return 0;
         }
-        Vector3d nrm = out.normal.set(out.pointA).sub(out.pointB).div(core);
+        Vector3d nrm = unit(out.normal.set(out.pointA).sub(out.pointB), core);
         out.pointA.fma(-ra, nrm);
         double d = core - ra;
         out.overlapping = d <= 0;

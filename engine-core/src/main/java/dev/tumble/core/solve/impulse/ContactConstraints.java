@@ -8,7 +8,8 @@ import dev.tumble.core.contact.Contact;
  *
  * <p>Contacts come from the narrow phase at the start-of-step poses. Each point keeps its
  * anchors fixed in its two bodies (a sphere's or a capsule's at its core, its centre or segment,
- * so that a rolling ball's contact stays under it); its separation during the substeps is
+ * and a cylinder's side point at its axis, so that a rolling ball's or log's contact stays under
+ * it); its separation during the substeps is
  * measured from how far the bodies have moved and turned since ({@link #separation}), so no
  * contact is searched for again inside the step. A point still apart ({@code s > 0}, a speculative contact) lets its
  * bodies close exactly that gap and no more; a penetrating point is pushed out softly, at no more
