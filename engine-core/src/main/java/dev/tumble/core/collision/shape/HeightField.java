@@ -8,7 +8,7 @@ import org.joml.Vector3d;
  * column c) sits at {@code (c·dx, heights[r][c], r·dz)} (m); rows run along z, columns along x.
  * Each cell of four samples is two triangles split along the diagonal from sample {@code (r, c)}
  * to {@code (r + 1, c + 1)}, both facing up (+y); triangles are made on the fly from the heights,
- * so the field costs about one double per sample.
+ * so the field costs about one double per sample (and a byte per cell for its active-edge masks).
  *
  * <p>Holes: a sample marked in the hole mask is missing, and so is every triangle that has it as
  * a corner (up to six round it). Its height is ignored. Edges next to a hole are boundary edges.
@@ -38,6 +38,8 @@ public final class HeightField extends Shape implements TriangleGeometry {
     private final double minY, maxY;
     /** Null when every triangle is a hole. */
     private final BoundsTree tree;
+    /** Per cell, the active-edge masks of its triangles (k = 0 in bits 0–2, k = 1 in bits 3–5). */
+    private final byte[] edges;
     private final int blockColumns;
 
     /**
@@ -157,6 +159,20 @@ public final class HeightField extends Shape implements TriangleGeometry {
         } else {
             tree = null;
         }
+        // Active-edge masks, both triangles of a cell in one byte (bits 0–2 and 3–5): every contact
+        // against the field asks for them, and from the heights each costs three angle tests.
+        edges = new byte[(rows - 1) * (columns - 1)];
+        for (int r = 0; r < rows - 1; r++) {
+            for (int c = 0; c < columns - 1; c++) {
+                int m = 0;
+                for (int k = 0; k < 2; k++) {
+                    if (!isHoleTriangle(r, c, k)) {
+                        m |= HeightFieldEdges.mask(this, r, c, k) << (3 * k);
+                    }
+                }
+                edges[r * (columns - 1) + c] = (byte) m;
+            }
+        }
     }
 
     /** The row-major sample index of corner {@code corner} of triangle {@code k} of cell (r, c). */
@@ -274,7 +290,7 @@ public final class HeightField extends Shape implements TriangleGeometry {
             dest[offset + 3 * corner + 1] = h[s];
             dest[offset + 3 * corner + 2] = (s / columns) * dz;
         }
-        return HeightFieldEdges.mask(this, r, c, k);
+        return (edges[cell] >> (3 * k)) & 7;
     }
 
     /** The sample (row · columns + column) at corner {@code corner} (0–2) of triangle {@code t}. */
