@@ -138,13 +138,10 @@ class CylinderMotionTest {
 
     /**
      * Lying on its side, rolling across a floor of small triangles, it keeps level and its heading
-     * (impulse solvers) and, with the sequential-impulse solver, moves as on a plane to 1 mm: the
-     * seams add nothing. Millington's resolver takes a line contact's two points one after the
-     * other, worst first: it turns a rolling cylinder by about 0.3° on any floor, a plane too, and
-     * its order turns differences of 1e-10 in a normal into centimetres. The soft step's fixed
-     * friction axes leave a fast-spinning cylinder on a plane's two end points a slow yaw at headings
-     * off the axes (0.4° over these 2 s); on the triangles its points change order as it crosses
-     * them and it rolls straight.
+     * (impulse solvers) and moves as on a plane to 1 mm: the seams add nothing. Millington's
+     * resolver takes a line contact's two points one after the other, worst first: it turns a
+     * rolling cylinder by about 0.3° on any floor, a plane too, and its order turns differences of
+     * 1e-10 in a normal into centimetres, so it is held to the floor's level only (under 1 cm/s).
      */
     @ParameterizedTest(name = "{0} on a {1}")
     @MethodSource("solversAndFloors")
@@ -152,11 +149,11 @@ class CylinderMotionTest {
         double[] mesh = roll(solver, floor.body());
         double[] plane = roll(solver, RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));
         assertTrue(mesh[0] > 0, "crossed the floor: x = " + mesh[0]);
-        if (solver == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
+        if (solver != WorldSettings.Solver.MILLINGTON) {
             assertEquals(0, Math.hypot(mesh[0] - plane[0], mesh[1] - plane[1]), 1e-3, solver + ": where it got to, seams or none");
         }
+        assertTrue(mesh[2] < 0.01, solver + ": vertical speed up to " + mesh[2] + " m/s");
         if (solver != WorldSettings.Solver.MILLINGTON) {
-            assertTrue(mesh[2] < 0.01, solver + ": vertical speed up to " + mesh[2] + " m/s");
             assertTrue(mesh[3] < 0.1, solver + ": heading turned by up to " + mesh[3] + "°");
         }
     }

@@ -285,18 +285,30 @@ final class ContactConstraints extends ContactPoints {
         point[p + MAX_NORMAL_IMPULSE] = Math.max(point[p + MAX_NORMAL_IMPULSE], next);
     }
 
-    /** Friction: each tangent row on its own, then the pair clamped to the cone {@code |λt| ≤ μ·λn}. */
+    /**
+     * Friction: while the point sticks, both tangent rows at once (their 2×2 mass, so the answer
+     * does not depend on how the tangents were turned round the normal: a rolling log keeps its
+     * heading); once that would leave the cone {@code |λt| ≤ μ·λn}, each row on its own (against the
+     * sliding velocity), the pair clamped to the cone.
+     */
     private void solveFriction(SolverBodies bodies, int i) {
         int p = STRIDE * i;
         double limit = point[p + FRICTION] * point[p + IMPULSE];
         double old1 = point[p + IMPULSE + 1], old2 = point[p + IMPULSE + 2];
-        double new1 = old1 - point[p + TANGENT_MASS1] * rowVelocity(bodies, i, p + TANGENT1);
-        double new2 = old2 - point[p + TANGENT_MASS2] * rowVelocity(bodies, i, p + TANGENT2);
+        double v1 = rowVelocity(bodies, i, p + TANGENT1), v2 = rowVelocity(bodies, i, p + TANGENT2);
+        double m12 = point[p + TANGENT_MASS12];
+        double new1 = old1 - (point[p + TANGENT_MASS1] * v1 + m12 * v2);
+        double new2 = old2 - (m12 * v1 + point[p + TANGENT_MASS2] * v2);
         double length2 = new1 * new1 + new2 * new2;
         if (length2 > limit * limit) {
-            double scale = length2 > 0 ? limit / Math.sqrt(length2) : 0;
-            new1 *= scale;
-            new2 *= scale;
+            new1 = old1 - point[p + TANGENT_DIAGONAL1] * v1;
+            new2 = old2 - point[p + TANGENT_DIAGONAL2] * v2;
+            length2 = new1 * new1 + new2 * new2;
+            if (length2 > limit * limit) {
+                double scale = length2 > 0 ? limit / Math.sqrt(length2) : 0;
+                new1 *= scale;
+                new2 *= scale;
+            }
         }
         point[p + IMPULSE + 1] = new1;
         point[p + IMPULSE + 2] = new2;

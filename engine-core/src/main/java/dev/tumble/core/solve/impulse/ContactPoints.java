@@ -41,7 +41,15 @@ class ContactPoints {
     static final int STEP_IMPULSE = 79;
     /** The rounding each body's copy of the point is carried with (signed, m; see {@link #core}). */
     static final int ROUND0 = 80, ROUND1 = 81;
-    static final int STRIDE = 82;
+    /**
+     * The off-diagonal of the tangent rows' inverse 2×2 mass ({@link #TANGENT_MASS1} and
+     * {@link #TANGENT_MASS2} hold its diagonal): friction is solved for both tangents at once, so
+     * it does not depend on which way the tangents were chosen round the normal.
+     */
+    static final int TANGENT_MASS12 = 82;
+    /** Each tangent row's own inverse mass, 1/k (the sliding solve, row by row). */
+    static final int TANGENT_DIAGONAL1 = 83, TANGENT_DIAGONAL2 = 84;
+    static final int STRIDE = 85;
 
     int count;
     Contact[] contact = new Contact[16];
@@ -57,8 +65,21 @@ class ContactPoints {
         turnedArm(b, slot0[i], p, p + A0, p + ARM0, p + ROUND0);
         turnedArm(b, slot1[i], p, p + A1, p + ARM1, p + ROUND1);
         q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
-        q[p + TANGENT_MASS1] = inverse(prepareRow(b, i, p + TANGENT1));
-        q[p + TANGENT_MASS2] = inverse(prepareRow(b, i, p + TANGENT2));
+        double k11 = prepareRow(b, i, p + TANGENT1), k22 = prepareRow(b, i, p + TANGENT2);
+        // Coupling of the tangents through the bodies' inertia: (r×t1)·I⁻¹·(r×t2) per body.
+        double k12 = dot(q, p + TANGENT1 + RD0, p + TANGENT2 + IRD0) + dot(q, p + TANGENT1 + RD1, p + TANGENT2 + IRD1);
+        q[p + TANGENT_DIAGONAL1] = inverse(k11);
+        q[p + TANGENT_DIAGONAL2] = inverse(k22);
+        double det = k11 * k22 - k12 * k12;
+        if (det > 1e-12 * k11 * k22) {
+            q[p + TANGENT_MASS1] = k22 / det;
+            q[p + TANGENT_MASS2] = k11 / det;
+            q[p + TANGENT_MASS12] = -k12 / det;
+        } else {
+            q[p + TANGENT_MASS1] = inverse(k11);
+            q[p + TANGENT_MASS2] = inverse(k22);
+            q[p + TANGENT_MASS12] = 0;
+        }
     }
 
     /**
@@ -92,6 +113,10 @@ class ContactPoints {
         k += armRow(b, slot0[i], p + ARM0, r, r + RD0, r + IRD0);
         k += armRow(b, slot1[i], p + ARM1, r, r + RD1, r + IRD1);
         return k;
+    }
+
+    private static double dot(double[] q, int a, int b) {
+        return q[a] * q[b] + q[a + 1] * q[b + 1] + q[a + 2] * q[b + 2];
     }
 
     /** Writes {@code rd = r×d} and {@code ird = I⁻¹·rd} of slot s; @return {@code rd·ird}. */
