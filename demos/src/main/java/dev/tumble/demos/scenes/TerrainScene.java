@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
@@ -63,14 +62,16 @@ public final class TerrainScene extends Scene {
                 case 2 -> RigidBody.dynamic(new Sphere(random.nextDouble(0.2, 0.4)));
                 default -> RigidBody.dynamic(new Capsule(random.nextDouble(0.15, 0.25), random.nextDouble(0.2, 0.45)));
             };
-            Quaterniond turn = new Quaterniond(random.nextDouble(-1, 1), random.nextDouble(-1, 1), random.nextDouble(-1, 1),
-                    random.nextDouble(0.2, 1)).normalize();
-            b.density(600).friction(0.3).restitution(0.1).orientation(turn).position(x, ground + 1.5 + 0.8 * (i / 4), z);
+            // Unturned: a body normalises a turned orientation it is given, and normalising again
+            // (as reading the scene back from a file does) can move its last bits.
+            b.density(600).friction(0.3).restitution(0.1).position(x, ground + 1.5 + 0.8 * (i / 4), z);
             shower.add(add("shower" + i, b));
         }
         // Logs (long and thin) and barrels (short and fat) above the shower, lying across the slope
-        // (axis along z) so that they roll down it: a third of a revolution about (1, 1, 1) takes
-        // the cylinder's axis, local y, to z.
+        // (axis along z) so that they roll down it. The turn of a third of a revolution about
+        // (1, 1, 1) takes the cylinder's axis, local y, to z; its quaternion (½, ½, ½, ½) is exactly
+        // unit, so normalising it, as the body does and as reading the scene back from a file does
+        // again, keeps its bits.
         for (int k = 0; k < ROLLERS; k++) {
             boolean log = k % 2 == 0;
             double x = 6 + random.nextDouble(-1.5, 1.5), z = -3.5 + 7.0 * k / (ROLLERS - 1);

@@ -164,7 +164,7 @@ public final class RigidBody {
 
     private RigidBody(BodyType type) {
         this.type = type;
-        refreshAfterEdit();
+        calculateDerivedData();
     }
 
     /**
@@ -215,7 +215,7 @@ public final class RigidBody {
             }
         }
         this.type = newType;
-        refreshAfterEdit();
+        calculateDerivedData();
         return this;
     }
 
@@ -256,7 +256,7 @@ public final class RigidBody {
                 state[at + II + i] *= scale;
             }
             this.inverseMass = newInverse;
-            refreshAfterEdit();
+            calculateDerivedData();
             return this;
         }
         this.inverseMass = newInverse;
@@ -356,7 +356,7 @@ public final class RigidBody {
         a[ak + 0] = m.m00(); a[ak + 1] = m.m10(); a[ak + 2] = m.m20();
         a[ak + 3] = m.m01(); a[ak + 4] = m.m11(); a[ak + 5] = m.m21();
         a[ak + 6] = m.m02(); a[ak + 7] = m.m12(); a[ak + 8] = m.m22();
-        refreshAfterEdit();
+        calculateDerivedData();
         return this;
     }
 
@@ -366,7 +366,7 @@ public final class RigidBody {
         a[ak + 0] = xx; a[ak + 1] = xy; a[ak + 2] = xz;
         a[ak + 3] = xy; a[ak + 4] = yy; a[ak + 5] = yz;
         a[ak + 6] = xz; a[ak + 7] = yz; a[ak + 8] = zz;
-        refreshAfterEdit();
+        calculateDerivedData();
     }
 
     /**
@@ -457,7 +457,7 @@ public final class RigidBody {
         Check.finite("position", x, y, z);
         setTriple(PX, x, y, z);
         wakeForEdit();
-        refreshAfterEdit();
+        calculateDerivedData();
         return this;
     }
 
@@ -482,8 +482,8 @@ public final class RigidBody {
     }
 
     /**
-     * Sets the orientation from any non-zero quaternion (it is normalised unless already unit to
-     * rounding, so a body's own orientation set back keeps its bits) and refreshes derived data.
+     * Sets the orientation from any non-zero quaternion (it is normalised) and refreshes derived
+     * data.
      *
      * @param q the orientation, body to world; not zero
      * @return this body
@@ -499,13 +499,12 @@ public final class RigidBody {
             double s = 1 / Math.sqrt(d);
             setOrientation(q.x() * s, q.y() * s, q.z() * s, q.w() * s);
         }
-        refreshAfterEdit();
+        calculateDerivedData();
         return this;
     }
 
     /**
-     * Sets the orientation from {@code [w, x, y, z]} components (normalised unless already unit to
-     * rounding).
+     * Sets the orientation from {@code [w, x, y, z]} components (normalised).
      *
      * @param w the scalar part
      * @param x the x of the vector part
@@ -1278,9 +1277,6 @@ public final class RigidBody {
     private static final double ULP_OF_ONE = Math.ulp(1.0);
 
     /** Normalises in Cyclone's way: {@code d = 1/sqrt(|q|²)}; a degenerate q becomes identity. */
-    /** |q|² this close to 1 is unit to rounding (a few ulps of the four squares' sum). */
-    private static final double UNIT_TOLERANCE = 8 * Math.ulp(1.0);
-
     static void normalise(double[] s, int at) {
         double w = s[at + QW], x = s[at + QX], y = s[at + QY], z = s[at + QZ];
         double d = w * w + x * x + y * y + z * z;
@@ -1324,20 +1320,6 @@ public final class RigidBody {
      */
     void calculateDerivedData() {
         normalise(state, at);
-        refreshTransformAndInertia();
-    }
-
-    /**
-     * After a setter: the derived data, the orientation normalised only when it is not unit to
-     * rounding. Normalising is not idempotent in floating point, so a body's own orientation set
-     * back (from a scene file, another body) keeps its bits; the step's integration normalises
-     * every time, as Cyclone does.
-     */
-    private void refreshAfterEdit() {
-        double w = state[at + QW], x = state[at + QX], y = state[at + QY], z = state[at + QZ];
-        if (!(Math.abs(w * w + x * x + y * y + z * z - 1) <= UNIT_TOLERANCE)) {
-            normalise(state, at);
-        }
         refreshTransformAndInertia();
     }
 
