@@ -32,7 +32,9 @@ final class ConvexContacts {
     private final ContactFeature fa = new ContactFeature(), fb = new ContactFeature();
     private double[] clip = new double[3 * 32], spare = new double[3 * 32];
     private int[] clipId = new int[32], spareId = new int[32];
-    private final org.joml.Vector3d scratch = new org.joml.Vector3d();
+    private final org.joml.Vector3d scratch = new org.joml.Vector3d(), lifted = new org.joml.Vector3d();
+    /** The closest (apart) or deepest (overlapping) points of A's and B's cores, world, m. */
+    private final org.joml.Vector3d coreA = new org.joml.Vector3d(), coreB = new org.joml.Vector3d();
     private final Pose shifted = new Pose();
     private final double[] support = new double[6];
     /** How far clear (m) A is lifted to refine the expanding polytope's normal by a distance search. */
@@ -186,39 +188,30 @@ final class ConvexContacts {
     private boolean normal(Shape a, Pose pa, Shape b, Pose pb, double[] tri, double margin) {
         double d = tri == null ? gjk.coreDistance(a, pa, b, pb) : gjk.coreDistance(a, pa, tri, 0);
         double ra = Support.radius(a), rb = tri == null ? Support.radius(b) : 0;
-        double ax, ay, az, bx, by, bz;
         if (!gjk.overlapping() && d > 0) {
             if (d - ra - rb > margin) {
                 return false;
             }
-            gjk.pointA(scratch);
-            ax = scratch.x;
-            ay = scratch.y;
-            az = scratch.z;
-            gjk.pointB(scratch);
-            bx = scratch.x;
-            by = scratch.y;
-            bz = scratch.z;
-            nx = (ax - bx) / d;
-            ny = (ay - by) / d;
-            nz = (az - bz) / d;
+            gjk.pointA(coreA);
+            gjk.pointB(coreB);
+            // Normalised by the points' own distance: near a curved side they are a few digits
+            // less exact than the distance the search stopped at.
+            double l = coreA.distance(coreB);
+            nx = (coreA.x - coreB.x) / l;
+            ny = (coreA.y - coreB.y) / l;
+            nz = (coreA.z - coreB.z) / l;
             depth = ra + rb - d;
         } else {
             double core = tri == null ? epa.penetration(gjk, a, pa, b, pb) : epa.penetration(gjk, a, pa, tri, 0);
-            nx = epa.normalX();
-            ny = epa.normalY();
-            nz = epa.normalZ();
+            epa.normal(scratch);
+            nx = scratch.x;
+            ny = scratch.y;
+            nz = scratch.z;
+            epa.pointA(coreA);
+            epa.pointB(coreB);
             // The expanding polytope ends within its tolerance of a curved surface, which tilts its
             // normal by up to √(2·tolerance/radius) (1e-4 rad for a 0.5 m cylinder). Lifted just
             // clear along that normal, the distance search finds a truer one.
-            epa.pointA(scratch);
-            ax = scratch.x;
-            ay = scratch.y;
-            az = scratch.z;
-            epa.pointB(scratch);
-            bx = scratch.x;
-            by = scratch.y;
-            bz = scratch.z;
             // A pass shrinks the tilt by about the lift over the surfaces' radius of curvature; its
             // normal is kept only when the cores overlap less along it (the least overlap is the depth).
             // A flat face (a cap or side line on a face) needs none.
@@ -234,20 +227,15 @@ final class ConvexContacts {
                     break;
                 }
                 gjk.pointA(scratch);
-                double qx = scratch.x, qy = scratch.y, qz = scratch.z;
-                gjk.pointB(scratch);
-                double mx = (qx - scratch.x) / apart, my = (qy - scratch.y) / apart, mz = (qz - scratch.z) / apart;
+                gjk.pointB(lifted);
+                double l = scratch.distance(lifted);
+                double mx = (scratch.x - lifted.x) / l, my = (scratch.y - lifted.y) / l, mz = (scratch.z - lifted.z) / l;
                 double overlap = overlapAlong(a, pa, b, pb, tri, mx, my, mz);
                 if (!(overlap <= core + ROUNDING)) {
                     break; // deeper than the polytope's answer: past where lifting helps (deep overlaps)
                 }
-                gjk.pointB(scratch);
-                ax = qx - lift * nx;
-                ay = qy - lift * ny;
-                az = qz - lift * nz;
-                bx = scratch.x;
-                by = scratch.y;
-                bz = scratch.z;
+                coreA.set(scratch.x - lift * nx, scratch.y - lift * ny, scratch.z - lift * nz);
+                coreB.set(lifted);
                 core = overlap;
                 nx = mx;
                 ny = my;
@@ -255,12 +243,12 @@ final class ConvexContacts {
             }
             depth = core + ra + rb;
         }
-        sax = ax - ra * nx;
-        say = ay - ra * ny;
-        saz = az - ra * nz;
-        sbx = bx + rb * nx;
-        sby = by + rb * ny;
-        sbz = bz + rb * nz;
+        sax = coreA.x - ra * nx;
+        say = coreA.y - ra * ny;
+        saz = coreA.z - ra * nz;
+        sbx = coreB.x + rb * nx;
+        sby = coreB.y + rb * ny;
+        sbz = coreB.z + rb * nz;
         return true;
     }
 
