@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.Cylinder;
 import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.collision.shape.HeightField;
 import dev.tumble.core.collision.shape.Sphere;
-import java.lang.management.ManagementFactory;
 import dev.tumble.core.joint.BallJoint;
+import java.lang.management.ManagementFactory;
+import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,6 +63,34 @@ class StepAllocationTest {
         for (int i = 0; i < 10; i++) {
             RigidBody bob = world.addBody(RigidBody.dynamic(new Sphere(0.1)).mass(1 + i).position(0.5 * i, 0.3, 5));
             world.addJoint(new BallJoint(bob, null, new Vector3d(0.5 * i + 0.9, 0.4, 5)));
+        }
+        assertMostWindowsAllocateNothing(world);
+    }
+
+    /**
+     * Cylinders, whose contacts take GJK, the expanding polytope and feature clipping: standing and
+     * lying on a heightfield, on boxes and on each other.
+     */
+    @ParameterizedTest
+    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    void cylindersOnTerrainAllocateNothing(WorldSettings.Solver solver) {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+                "needs HotSpot's per-thread allocation counter");
+        World world = new World(WorldSettings.builder().solver(solver).sleepEnabled(false).build());
+        double[][] h = new double[17][17];
+        for (int r = 0; r < 17; r++) {
+            for (int c = 0; c < 17; c++) {
+                h[r][c] = 0.1 * Math.sin(0.7 * c) * Math.cos(0.5 * r);
+            }
+        }
+        world.addBody(RigidBody.fixed(new HeightField(h, 0.5, 0.5)).position(-4, 0, -4));
+        Quaterniond lying = new Quaterniond().rotateX(Math.PI / 2);
+        for (int i = 0; i < 12; i++) {
+            double x = -3 + 0.55 * i;
+            world.addBody(RigidBody.dynamic(new Cylinder(0.2, 0.3)).mass(1).position(x, 0.6, -1));
+            world.addBody(RigidBody.dynamic(new Cylinder(0.15, 0.4)).mass(1).orientation(lying).position(x, 0.6, 1));
+            world.addBody(RigidBody.dynamic(new Box(0.2, 0.2, 0.2)).mass(1).position(x, 0.6, 2.5));
+            world.addBody(RigidBody.dynamic(new Cylinder(0.12, 0.1)).mass(0.5).position(x, 1.1, 2.5));
         }
         assertMostWindowsAllocateNothing(world);
     }
