@@ -55,6 +55,7 @@ public final class Epa {
      * @param b shape B
      * @param pb its world pose
      * @return the depth, m (≥ 0); then {@link #normal}, {@link #pointA}, {@link #pointB} hold the rest
+     * @throws IllegalStateException when {@code gjk}'s last search found the cores apart
      */
     public double penetration(Gjk gjk, Shape a, Pose pa, Shape b, Pose pb) {
         shapeB = b;
@@ -73,6 +74,7 @@ public final class Epa {
      * @param c the corners, world, m
      * @param o where they start in {@code c}
      * @return the depth, m (≥ 0)
+     * @throws IllegalStateException when {@code gjk}'s last search found the cores apart
      */
     public double penetration(Gjk gjk, Shape a, Pose pa, double[] c, int o) {
         shapeB = null;
@@ -142,6 +144,9 @@ public final class Epa {
     }
 
     private double run(Gjk gjk, Shape a, Pose pa) {
+        if (!gjk.overlapping()) {
+            throw new IllegalStateException("Epa needs overlapping cores, but the Gjk's last search found them apart");
+        }
         gap = 0;
         shapeA = a;
         poseA = pa;

@@ -127,4 +127,14 @@ class EpaTest {
             assertEquals(1, epa.normalY(), 1e-12, "sink " + sink);
         }
     }
+
+    @Test
+    void refusesCoresTheSearchFoundApart() {
+        Box a = new Box(1, 1, 1);
+        Pose pa = new Pose().set(0, 0, 0, 1, 0, 0, 0), pb = new Pose().set(5, 0, 0, 1, 0, 0, 0);
+        gjk.coreDistance(a, pa, a, pb);
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> epa.penetration(gjk, a, pa, a, pb));
+        assertTrue(e.getMessage().contains("found them apart"), e.getMessage());
+    }
 }
