@@ -171,17 +171,7 @@ final class ConvexContacts {
             d = -d;
         }
         fa.of(c, p, null, -px, -py, -pz);
-        int from = out.size();
-        for (int i = 0; i < fa.count; i++) {
-            double x = fa.p[3 * i], y = fa.p[3 * i + 1], z = fa.p[3 * i + 2];
-            double dist = px * x + py * y + pz * z - d;
-            if (dist < 0 || margin > 0 && dist < margin) {
-                double m = 0.5 * dist;
-                out.add(x - px * m, y - py * m, z - pz * m, px, py, pz, -dist, fa.id[i]);
-            }
-        }
-        out.reduce(from, ContactManifold.MAX_POINTS);
-        return out.size() - from;
+        return PlaneContacts.points(fa.p, fa.id, fa.count, px, py, pz, d, margin, out);
     }
 
     /** The normal, depth and surface points of A and B; false when they are further apart than the margin. */

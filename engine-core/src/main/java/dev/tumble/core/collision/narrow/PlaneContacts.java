@@ -59,14 +59,23 @@ final class PlaneContacts {
             nz = -nz;
             d = -d;
         }
+        return points(p.v, null, p.nv, nx, ny, nz, d, margin, out);
+    }
+
+    /**
+     * Points {@code v[0..3·count)} (world, m) against the plane, its solid behind it: each within
+     * the margin, midway between it and the plane, with id {@code ids[i]} (or its index when
+     * {@code ids} is null); ≤ 4 kept.
+     */
+    static int points(double[] v, int[] ids, int count, double nx, double ny, double nz, double d, double margin,
+            ContactManifold out) {
         int from = out.size();
-        double[] v = p.v;
-        for (int i = 0; i < p.nv; i++) {
+        for (int i = 0; i < count; i++) {
             double x = v[3 * i], y = v[3 * i + 1], z = v[3 * i + 2];
             double dist = nx * x + ny * y + nz * z - d;
             if (dist < 0 || margin > 0 && dist < margin) {
                 double m = 0.5 * dist;
-                out.add(x - nx * m, y - ny * m, z - nz * m, nx, ny, nz, -dist, i);
+                out.add(x - nx * m, y - ny * m, z - nz * m, nx, ny, nz, -dist, ids == null ? i : ids[i]);
             }
         }
         out.reduce(from, ContactManifold.MAX_POINTS);
