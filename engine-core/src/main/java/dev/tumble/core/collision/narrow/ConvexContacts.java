@@ -114,9 +114,9 @@ final class ConvexContacts {
             // With no active edge, an edge's contact would be found again on the face anyway.
             return out.size() - from;
         }
-        out.truncate(from);
         // Else lifted just clear of the plane: the closest points straight above each other say the
-        // lowest point is over the triangle after all (a cap's lowest rim point between its eight).
+        // lowest point is over the triangle after all (a cap's lowest rim point between its eight),
+        // and the face's contact stands.
         double lift = Math.max(below, 0) + REFINE_GAP;
         shifted.set(pa);
         shifted.px += lift * fx;
@@ -129,7 +129,6 @@ final class ConvexContacts {
             gjk.pointB(scratch);
             double cos = ((qx - scratch.x) * fx + (qy - scratch.y) * fy + (qz - scratch.z) * fz) / apart;
             if (cos >= TriangleContacts.FACE_COS) {
-                faceOnly(a, pa, tri, margin, out);
                 if (out.size() == from) {
                     double px = qx - lift * fx, py = qy - lift * fy, pz = qz - lift * fz, k = 0.5 * below;
                     out.add(px + k * fx, py + k * fy, pz + k * fz, fx, fy, fz, below, 7200);
@@ -137,6 +136,7 @@ final class ConvexContacts {
                 return out.size() - from;
             }
         }
+        out.truncate(from);
         return collide(a, pa, null, null, null, tri, corners, margin, out);
     }
 
