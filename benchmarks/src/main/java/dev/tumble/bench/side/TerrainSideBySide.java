@@ -1,5 +1,9 @@
 package dev.tumble.bench.side;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,12 +25,25 @@ public final class TerrainSideBySide {
     /**
      * Runs the comparison.
      *
-     * @param args optionally a comma-separated list of engines (tumble, jolt)
+     * @param args optionally a comma-separated list of engines (tumble, jolt), then of scenes in
+     *     the order to run them (terrain, terrain-mesh; both by default)
      */
     public static void main(String[] args) {
         String[] names = (args.length > 0 ? args[0] : "tumble,jolt").split(",");
-        for (boolean mesh : new boolean[] {false, true}) {
-            Terrain terrain = new Terrain(mesh);
+        String[] scenes = (args.length > 1 ? args[1] : "terrain,terrain-mesh").split(",");
+        if (scenes.length > 1) {
+            // Each scene in a JVM of its own, as JMH forks: code compiled for one scene's shapes would
+            // otherwise carry its profile into the next.
+            for (String scene : scenes) {
+                fork(names, scene);
+            }
+            return;
+        }
+        for (String scene : scenes) {
+            if (!scene.equals("terrain") && !scene.equals("terrain-mesh")) {
+                throw new IllegalArgumentException("scene must be terrain or terrain-mesh, was " + scene);
+            }
+            Terrain terrain = new Terrain(scene.equals("terrain-mesh"));
             run(terrain, names); // the warm-up round
             double[] ms = run(terrain, names);
             for (int e = 0; e < names.length; e++) {
@@ -34,6 +51,27 @@ public final class TerrainSideBySide {
                         ms[2 * e] / ms[0], names[0]);
                 System.out.printf(Locale.ROOT, "  bodies below the surface at the end: %d%n", (int) ms[2 * e + 1]);
             }
+        }
+    }
+
+    /** Runs {@link #main} for one scene in a new JVM on this one's class path, its output passed through. */
+    private static void fork(String[] names, String scene) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments()); // the same JVM options
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TerrainSideBySide.class.getName(),
+                String.join(",", names), scene));
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        try {
+            int rc = pb.start().waitFor();
+            if (rc != 0) {
+                throw new IllegalStateException("the " + scene + " run exited with " + rc);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -59,6 +59,55 @@ final class Geometry {
         st[1] = t;
     }
 
+    /**
+     * Closest point of the triangle {@code c[0..9)} (corners a, b, c) to {@code (x, y, z)}, by the
+     * Voronoi region the point projects into, written to {@code out[0..3)}.
+     *
+     * @return the squared distance (m²)
+     */
+    static double pointTriangle(double[] c, double x, double y, double z, double[] out) {
+        double ax = c[0], ay = c[1], az = c[2];
+        double abx = c[3] - ax, aby = c[4] - ay, abz = c[5] - az;
+        double acx = c[6] - ax, acy = c[7] - ay, acz = c[8] - az;
+        double apx = x - ax, apy = y - ay, apz = z - az;
+        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+        double u, w; // the closest point is a + u·ab + w·ac
+        if (d1 <= 0 && d2 <= 0) {
+            u = w = 0;
+        } else {
+            double bpx = x - c[3], bpy = y - c[4], bpz = z - c[5];
+            double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+            double cpx = x - c[6], cpy = y - c[7], cpz = z - c[8];
+            double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+            double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+            if (d3 >= 0 && d4 <= d3) {
+                u = 1;
+                w = 0;
+            } else if (d6 >= 0 && d5 <= d6) {
+                u = 0;
+                w = 1;
+            } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+                u = d1 / (d1 - d3);
+                w = 0;
+            } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+                u = 0;
+                w = d2 / (d2 - d6);
+            } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+                w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+                u = 1 - w;
+            } else {
+                double k = 1 / (va + vb + vc);
+                u = vb * k;
+                w = vc * k;
+            }
+        }
+        double qx = ax + u * abx + w * acx, qy = ay + u * aby + w * acy, qz = az + u * abz + w * acz;
+        out[0] = qx;
+        out[1] = qy;
+        out[2] = qz;
+        return (x - qx) * (x - qx) + (y - qy) * (y - qy) + (z - qz) * (z - qz);
+    }
+
     static double clamp(double x) {
         return x < 0 ? 0 : x > 1 ? 1 : x;
     }

@@ -83,8 +83,6 @@ final class Polytope {
      * @return false, leaving this polytope unusable, when the triangle has no area
      */
     boolean setTriangle(double[] c, int o) {
-        box = false;
-        orthonormal = false;
         double ux = c[o + 3] - c[o], uy = c[o + 4] - c[o + 1], uz = c[o + 5] - c[o + 2];
         double wx = c[o + 6] - c[o], wy = c[o + 7] - c[o + 1], wz = c[o + 8] - c[o + 2];
         double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
@@ -92,9 +90,17 @@ final class Polytope {
         if (!(l > 0)) {
             return false;
         }
-        nx /= l;
-        ny /= l;
-        nz /= l;
+        setTriangle(c, o, nx / l, ny / l, nz / l);
+        return true;
+    }
+
+    /**
+     * {@link #setTriangle(double[], int)} with the triangle's unit front normal already known
+     * (from its corners' cross product; the triangle has area).
+     */
+    void setTriangle(double[] c, int o, double nx, double ny, double nz) {
+        box = false;
+        orthonormal = false;
         nv = 3;
         System.arraycopy(c, o, v, 0, 9);
         cx = (c[o] + c[o + 3] + c[o + 6]) / 3;
@@ -123,7 +129,6 @@ final class Polytope {
             dirs[3 * e + 1] = ey / el;
             dirs[3 * e + 2] = ez / el;
         }
-        return true;
     }
 
     private static boolean isOrthonormal(double[] u) {

@@ -59,11 +59,18 @@ final class TriangleContacts implements TriangleVisitor {
     private final double[] segment = new double[6];
     private final double[] near = new double[3], st = new double[2];
     /**
+     * The current triangle's side planes: per edge e (from corner e) an outward direction in its
+     * plane, edge × normal, as long as the edge; a point is over the triangle when it lies behind all three.
+     */
+    private final double[] sides = new double[9];
+    /**
      * Per point of the manifold being built: whether it was placed at a triangle's border with the
      * face normal because A's centre is over a neighbour. Such a point stands for the neighbour's face
      * and is dropped where a face point with its normal exists.
      */
     private boolean[] onBorder = new boolean[ContactManifold.CAPACITY];
+    /** A's extent along the current triangle's normal (m, world), set by {@link #extent}. */
+    private double lowest, highest;
     /** Whether {@link #faceContacts} placed its point at the border (see {@link #onBorder}). */
     private boolean borrowed;
 
@@ -170,10 +177,42 @@ final class TriangleContacts implements TriangleVisitor {
     /** Triangle t's contacts with A, into the manifold being built. */
     private void contacts(int t) {
         int active = geometry.worldTriangle(t, pose, corners, 0);
-        if (!triangle.setTriangle(corners, 0)) {
-            return;
+        double ux = corners[3] - corners[0], uy = corners[4] - corners[1], uz = corners[5] - corners[2];
+        double wx = corners[6] - corners[0], wy = corners[7] - corners[1], wz = corners[8] - corners[2];
+        double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (!(l > 0)) {
+            return; // no area
         }
+        nx /= l;
+        ny /= l;
+        nz /= l;
         found.clear();
+        borrowed = false;
+        setSides(nx, ny, nz);
+        if (kind != Kind.CYLINDER) {
+            // A's extent along the face normal: wholly in front beyond the margin, no contact with
+            // this triangle; with no active edge and A's middle in front, the face's contact is the
+            // whole answer (an edge's would be found again on the face), so the general test is skipped.
+            double d = nx * corners[0] + ny * corners[1] + nz * corners[2];
+            extent(nx, ny, nz);
+            double below = d - lowest, above = highest - d;
+            if (!(below > -margin)) {
+                return;
+            }
+            if (active == 0 && below <= above) {
+                if (kind == Kind.POLYTOPE && besideFace()) {
+                    return;
+                }
+                triangle.setTriangle(corners, 0, nx, ny, nz);
+                if (touchesFace()) {
+                    faceContacts();
+                    add(t);
+                }
+                return;
+            }
+        }
+        triangle.setTriangle(corners, 0, nx, ny, nz);
         switch (kind) {
             case SPHERE -> spheres.sphereHull(sx, sy, sz, radius, triangle, found);
             case CAPSULE -> capsules.capsulePolytope(seg, radius, triangle, found);
@@ -188,11 +227,15 @@ final class TriangleContacts implements TriangleVisitor {
         if (found.size() == 0) {
             return;
         }
-        borrowed = false;
         if (needsFace(active)) {
             found.clear();
             faceContacts();
         }
+        add(t);
+    }
+
+    /** Adds the points {@link #found} for triangle t to the manifold being built, all but those behind it. */
+    private void add(int t) {
         double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2];
         for (int i = 0; i < found.size() && out.size() < ContactManifold.CAPACITY; i++) {
             ContactPoint c = found.get(i);
@@ -203,6 +246,88 @@ final class TriangleContacts implements TriangleVisitor {
             out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration,
                     Geometry.mix(c.featureId, t, 0, 5));
         }
+    }
+
+    /** Sets {@link #lowest} and {@link #highest}: A's least and greatest extent along the unit direction n (m, world). */
+    private void extent(double nx, double ny, double nz) {
+        switch (kind) {
+            case SPHERE -> {
+                double c = nx * sx + ny * sy + nz * sz;
+                lowest = c - radius;
+                highest = c + radius;
+            }
+            case CAPSULE -> {
+                double p = nx * seg[0] + ny * seg[1] + nz * seg[2], q = nx * seg[3] + ny * seg[4] + nz * seg[5];
+                lowest = Math.min(p, q) - radius;
+                highest = Math.max(p, q) + radius;
+            }
+            default -> {
+                double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
+                double[] v = polytope.v;
+                for (int i = 0; i < 3 * polytope.nv; i += 3) {
+                    double h = nx * v[i] + ny * v[i + 1] + nz * v[i + 2];
+                    min = Math.min(min, h);
+                    max = Math.max(max, h);
+                }
+                lowest = min;
+                highest = max;
+            }
+        }
+    }
+
+    /**
+     * Whether polytope A lies wholly outside one of the side planes of the prism over the triangle
+     * (front normal n): then it has no point over the triangle, and its face contact none either.
+     */
+    private boolean besideFace() {
+        double[] v = polytope.v;
+        for (int e = 0; e < 3; e++) {
+            boolean outside = true;
+            for (int i = 0; i < 3 * polytope.nv && outside; i += 3) {
+                outside = side(e, v[i], v[i + 1], v[i + 2]) > 0;
+            }
+            if (outside) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether A, reaching to within the margin of the triangle's plane, touches the triangle itself:
+     * a ball or capsule within its radius of it; a polytope always (its face contact keeps only
+     * points over the triangle and within the margin, and a polytope over a neighbour only meets
+     * that neighbour's face, an edge without an active edge between them).
+     */
+    private boolean touchesFace() {
+        return switch (kind) {
+            case SPHERE -> Geometry.pointTriangle(corners, sx, sy, sz, near) < radius * radius;
+            case CAPSULE -> {
+                // Over the triangle the face's own test decides; beside it, whether it reaches an edge.
+                System.arraycopy(seg, 0, segment, 0, 6);
+                if (clipToPrism()) {
+                    yield true;
+                }
+                yield edgeDistanceSquared() < radius * radius;
+            }
+            default -> true;
+        };
+    }
+
+    /** @return the least squared distance (m²) between the capsule's core and the triangle's edges */
+    private double edgeDistanceSquared() {
+        double best = Double.POSITIVE_INFINITY;
+        for (int e = 0; e < 3; e++) {
+            int a = 3 * e, b = 3 * ((e + 1) % 3);
+            Geometry.segmentSegment(seg[0], seg[1], seg[2], seg[3], seg[4], seg[5], corners[a], corners[a + 1], corners[a + 2],
+                    corners[b], corners[b + 1], corners[b + 2], st);
+            double s = st[0], u = st[1];
+            double dx = seg[0] + s * (seg[3] - seg[0]) - corners[a] - u * (corners[b] - corners[a]);
+            double dy = seg[1] + s * (seg[4] - seg[1]) - corners[a + 1] - u * (corners[b + 1] - corners[a + 1]);
+            double dz = seg[2] + s * (seg[5] - seg[2]) - corners[a + 2] - u * (corners[b + 2] - corners[a + 2]);
+            best = Math.min(best, dx * dx + dy * dy + dz * dz);
+        }
+        return best;
     }
 
     /**
@@ -260,7 +385,7 @@ final class TriangleContacts implements TriangleVisitor {
                         found.add(qx + k * nx, qy + k * ny, qz + k * nz, nx, ny, nz, radius - s, 3000);
                     } else {
                         // The centre is over a neighbour: touch at this triangle's nearest point, along the face.
-                        triangle.closestPoint(sx, sy, sz, near, st);
+                        Geometry.pointTriangle(corners, sx, sy, sz, near);
                         found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);
                         borrowed = true;
                     }
@@ -274,7 +399,7 @@ final class TriangleContacts implements TriangleVisitor {
                     double mx = 0.5 * (seg[0] + seg[3]), my = 0.5 * (seg[1] + seg[4]), mz = 0.5 * (seg[2] + seg[5]);
                     double s = Math.min(nx * seg[0] + ny * seg[1] + nz * seg[2], nx * seg[3] + ny * seg[4] + nz * seg[5]) - d;
                     if (s > -radius && radius - s > 0) {
-                        triangle.closestPoint(mx, my, mz, near, st);
+                        Geometry.pointTriangle(corners, mx, my, mz, near);
                         double k = 0.5 * (s - radius);
                         found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);
                         borrowed = true;
@@ -335,7 +460,7 @@ final class TriangleContacts implements TriangleVisitor {
         if (!(depth > 0 || depth > -margin)) {
             return;
         }
-        triangle.closestPoint(p.v[low] + depth * nx, p.v[low + 1] + depth * ny, p.v[low + 2] + depth * nz, near, st);
+        Geometry.pointTriangle(corners, p.v[low] + depth * nx, p.v[low + 1] + depth * ny, p.v[low + 2] + depth * nz, near);
         found.add(near[0] - 0.5 * depth * nx, near[1] - 0.5 * depth * ny, near[2] - 0.5 * depth * nz, nx, ny, nz, depth,
                 3200 + low / 3);
     }
@@ -363,11 +488,20 @@ final class TriangleContacts implements TriangleVisitor {
 
     /** Signed distance-like value of a point from edge e's side plane: positive outside the triangle. */
     private double side(int e, double x, double y, double z) {
-        double nx = triangle.fn[0], ny = triangle.fn[1], nz = triangle.fn[2];
-        int a = 3 * e, b = 3 * ((e + 1) % 3);
-        double ex = corners[b] - corners[a], ey = corners[b + 1] - corners[a + 1], ez = corners[b + 2] - corners[a + 2];
-        double ox = ey * nz - ez * ny, oy = ez * nx - ex * nz, oz = ex * ny - ey * nx; // outward in the plane
-        return ox * (x - corners[a]) + oy * (y - corners[a + 1]) + oz * (z - corners[a + 2]);
+        int a = 3 * e;
+        return sides[a] * (x - corners[a]) + sides[a + 1] * (y - corners[a + 1]) + sides[a + 2] * (z - corners[a + 2]);
+    }
+
+    /** Sets {@link #sides} for the triangle in {@link #corners} with unit front normal n. */
+    private void setSides(double nx, double ny, double nz) {
+        for (int e = 0; e < 3; e++) {
+            int a = 3 * e, b = 3 * ((e + 1) % 3);
+            double ex = corners[b] - corners[a], ey = corners[b + 1] - corners[a + 1], ez = corners[b + 2] - corners[a + 2];
+            double ox = ey * nz - ez * ny, oy = ez * nx - ex * nz, oz = ex * ny - ey * nx;
+            sides[a] = ox;
+            sides[a + 1] = oy;
+            sides[a + 2] = oz;
+        }
     }
 
     /** Clips {@link #segment} to the prism over the triangle; @return false when nothing is left. */

@@ -319,31 +319,33 @@ public final class HeightField extends Shape implements TriangleGeometry {
         if (!(minY <= this.maxY && this.minY <= maxY)) {
             return;
         }
-        // Cells whose x and z ranges may touch the box (one extra each way against rounding); the
-        // exact test is on each triangle's corners, the same test TriangleMesh makes.
+        // Cells whose x and z ranges may touch the box (one extra each way against rounding); each
+        // triangle of a cell spans the cell's whole x and z ranges, so those are tested per cell and
+        // the heights per triangle: the same test on each triangle's corners that TriangleMesh makes.
         int c0 = (int) Math.max(0, Math.floor(minX / dx) - 1), c1 = (int) Math.min(columns - 2, Math.floor(maxX / dx) + 1);
         int r0 = (int) Math.max(0, Math.floor(minZ / dz) - 1), r1 = (int) Math.min(rows - 2, Math.floor(maxZ / dz) + 1);
         for (int r = r0; r <= r1; r++) {
+            if (!(r * dz <= maxZ && minZ <= (r + 1) * dz)) {
+                continue;
+            }
             for (int c = c0; c <= c1; c++) {
-                for (int k = 0; k < 2; k++) {
-                    if (!isHoleTriangle(r, c, k) && overlaps(r, c, k, minX, minY, minZ, maxX, maxY, maxZ)
-                            && !visitor.triangle(2 * (r * (columns - 1) + c) + k)) {
-                        return;
-                    }
+                if (!(c * dx <= maxX && minX <= (c + 1) * dx)) {
+                    continue;
+                }
+                int s = r * columns + c;
+                double h00 = h[s], h01 = h[s + 1], h10 = h[s + columns], h11 = h[s + columns + 1];
+                // Triangle 0: samples 00, 10, 11; triangle 1: 00, 11, 01 (see sample).
+                double lo = Math.min(h00, h11), hi = Math.max(h00, h11);
+                if (Math.min(lo, h10) <= maxY && minY <= Math.max(hi, h10) && !isHoleTriangle(r, c, 0)
+                        && !visitor.triangle(2 * (r * (columns - 1) + c))) {
+                    return;
+                }
+                if (Math.min(lo, h01) <= maxY && minY <= Math.max(hi, h01) && !isHoleTriangle(r, c, 1)
+                        && !visitor.triangle(2 * (r * (columns - 1) + c) + 1)) {
+                    return;
                 }
             }
         }
-    }
-
-    private boolean overlaps(int r, int c, int k, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
-        for (int axis = 0; axis < 3; axis++) {
-            double a = corner(r, c, k, 0, axis), b = corner(r, c, k, 1, axis), d = corner(r, c, k, 2, axis);
-            double lo = axis == 0 ? minX : axis == 1 ? minY : minZ, hi = axis == 0 ? maxX : axis == 1 ? maxY : maxZ;
-            if (!(Math.min(a, Math.min(b, d)) <= hi && lo <= Math.max(a, Math.max(b, d)))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** No ball fits inside a surface: 0 m. */

@@ -93,6 +93,76 @@ class TriangleContactsTest {
     }
 
     @Test
+    void aBallOrCapsuleOverGentleHillsTouchesThemExactlyWhenWithinItsRadius() {
+        // Hills whose folds are all under 5°: no inactive edge's normal is used, each face decides
+        // alone, and still a contact must exist exactly when the core comes within the radius of
+        // the surface (the distance sampled along the core against every triangle).
+        int n = 8;
+        double cell = 0.25;
+        double[] vs = new double[3 * (n + 1) * (n + 1)];
+        for (int r = 0; r <= n; r++) {
+            for (int c = 0; c <= n; c++) {
+                int i = 3 * (r * (n + 1) + c);
+                vs[i] = c * cell;
+                vs[i + 1] = 0.1 * Math.sin(2.1 * c * cell) * Math.cos(1.7 * r * cell);
+                vs[i + 2] = r * cell;
+            }
+        }
+        ListedTriangles flat = ListedTriangles.grid(n, cell, -1);
+        int[] ts = new int[3 * flat.triangleCount()];
+        double[] corners = new double[9];
+        for (int t = 0; t < flat.triangleCount(); t++) {
+            flat.triangle(t, corners, 0);
+            for (int k = 0; k < 3; k++) {
+                ts[3 * t + k] = (int) Math.round(corners[3 * k + 2] / cell) * (n + 1) + (int) Math.round(corners[3 * k] / cell);
+            }
+        }
+        ListedTriangles hills = new ListedTriangles(vs, ts);
+        double[] q = new double[3], tri = new double[9];
+        Random random = new Random(17);
+        int touching = 0, clear = 0;
+        for (int k = 0; k < 1500; k++) {
+            double r = 0.05 + 0.15 * random.nextDouble();
+            boolean ball = k % 2 == 0;
+            double len = ball ? 0 : 0.5 * random.nextDouble();
+            double ax = random.nextGaussian(), ay = random.nextGaussian(), az = random.nextGaussian();
+            double al = Math.sqrt(ax * ax + ay * ay + az * az);
+            double[] seg = {0.7 + 0.6 * random.nextDouble(), -0.05 + 0.35 * random.nextDouble(), 0.7 + 0.6 * random.nextDouble(), 0, 0, 0};
+            seg[3] = seg[0] + len * ax / al;
+            seg[4] = seg[1] + len * ay / al;
+            seg[5] = seg[2] + len * az / al;
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < hills.triangleCount(); t++) {
+                hills.triangle(t, tri, 0);
+                for (int i = 0; i <= 100; i++) {
+                    double s = i / 100.0;
+                    nearest = Math.min(nearest, Math.sqrt(Geometry.pointTriangle(tri, seg[0] + s * (seg[3] - seg[0]),
+                            seg[1] + s * (seg[4] - seg[1]), seg[2] + s * (seg[5] - seg[2]), q)));
+                }
+            }
+            double resolution = len / 100 + 1e-9;
+            if (underHills(seg[0], seg[1], seg[2]) || underHills(seg[3], seg[4], seg[5])) {
+                continue; // an end below the surface: passing through, not touching from the front
+            }
+            out.clear();
+            int found = ball ? contacts.sphere(seg[0], seg[1], seg[2], r, hills, IDENTITY, out) : contacts.capsule(seg, r, hills, IDENTITY, out);
+            if (nearest < r - resolution) {
+                assertTrue(found > 0, "case " + k + ": " + (r - nearest) + " m into the hills, no contact");
+                touching++;
+            } else if (nearest > r + resolution) {
+                assertEquals(0, found, "case " + k + ": " + (nearest - r) + " m clear of the hills");
+                clear++;
+            }
+        }
+        assertTrue(touching > 200 && clear > 200, touching + " touching, " + clear + " clear");
+    }
+
+    /** Whether a point lies below the hills of the test above (their surface between the grid points, to within a mm). */
+    private static boolean underHills(double x, double y, double z) {
+        return y < 0.1 * Math.sin(2.1 * x) * Math.cos(1.7 * z) + 0.001;
+    }
+
+    @Test
     void aSphereOverTheGridsBorderTouchesItsEdgeAlongTheEdgeNormal() {
         ListedTriangles grid = ListedTriangles.grid(4, 0.25, -1);
         // Centre 0.1 m beyond the border x = 1, 0.05 m above the plane: the border edge is 0.112 m away.
