@@ -201,7 +201,7 @@ final class TriangleContacts implements TriangleVisitor {
                 return;
             }
             if (active == 0 && below <= above) {
-                if (kind == Kind.POLYTOPE && besideFace()) {
+                if (kind == Kind.POLYTOPE && (besideFace() || beyondAFace())) {
                     return;
                 }
                 triangle.setTriangle(corners, 0, nx, ny, nz);
@@ -287,6 +287,22 @@ final class TriangleContacts implements TriangleVisitor {
                 outside = side(e, v[i], v[i + 1], v[i + 2]) > 0;
             }
             if (outside) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the triangle lies wholly in front of one of polytope A's face planes, further than the
+     * margin: a separating axis, so no point of A is within the margin of the triangle.
+     */
+    private boolean beyondAFace() {
+        Polytope p = polytope;
+        for (int f = 0; f < p.nf; f++) {
+            double nx = p.fn[3 * f], ny = p.fn[3 * f + 1], nz = p.fn[3 * f + 2], d = p.fd[f] + margin;
+            if (nx * corners[0] + ny * corners[1] + nz * corners[2] > d && nx * corners[3] + ny * corners[4] + nz * corners[5] > d
+                    && nx * corners[6] + ny * corners[7] + nz * corners[8] > d) {
                 return true;
             }
         }

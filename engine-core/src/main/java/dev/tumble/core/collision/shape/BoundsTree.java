@@ -24,6 +24,12 @@ final class BoundsTree {
     final int[] count;
     /** Item indices, grouped by leaf. */
     final int[] items;
+    /**
+     * The items' own boxes in {@link #items} order, six per slot (min x, y, z, max x, y, z, m), as
+     * floats rounded outwards: never smaller than the item's box, next to its neighbours in the leaf,
+     * and half the memory of doubles.
+     */
+    final float[] slotBounds;
     /** Number of nodes; node 0 is the root. */
     final int nodeCount;
     /**
@@ -67,6 +73,14 @@ final class BoundsTree {
         Builder builder = new Builder(itemBounds, items, b, f, c, leafSize);
         builder.build(0, n, 0);
         nodeCount = builder.nodes;
+        slotBounds = new float[6 * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 6; k++) {
+                double x = itemBounds[6 * items[i] + k];
+                float r = (float) x;
+                slotBounds[6 * i + k] = k < 3 ? (r > x ? Math.nextDown(r) : r) : (r < x ? Math.nextUp(r) : r);
+            }
+        }
         bounds = java.util.Arrays.copyOf(b, 6 * nodeCount);
         first = java.util.Arrays.copyOf(f, nodeCount);
         count = java.util.Arrays.copyOf(c, nodeCount);
@@ -99,6 +113,16 @@ final class BoundsTree {
         int k = 6 * node;
         return bounds[k] <= maxX && minX <= bounds[k + 3] && bounds[k + 1] <= maxY && minY <= bounds[k + 4]
                 && bounds[k + 2] <= maxZ && minZ <= bounds[k + 5];
+    }
+
+    /**
+     * @return whether the box of the item in slot {@code slot} of {@link #items} overlaps the closed
+     *     box (m); an item whose exact box misses it by less than a float's rounding may pass
+     */
+    boolean slotOverlaps(int slot, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        int k = 6 * slot;
+        float[] b = slotBounds;
+        return b[k] <= maxX && minX <= b[k + 3] && b[k + 1] <= maxY && minY <= b[k + 4] && b[k + 2] <= maxZ && minZ <= b[k + 5];
     }
 
     /**

@@ -14,8 +14,10 @@ public interface TriangleGeometry {
 
     /**
      * Calls {@code visitor.triangle(index)} for every triangle whose bounds overlap the closed box
-     * {@code [min, max]} (shape frame, m), until it returns false. Allocates nothing. The order of
-     * the calls is unspecified but the same for the same shape and box.
+     * {@code [min, max]} (shape frame, m), until it returns false. A {@link TriangleMesh} screens
+     * with its triangles' bounds stored as floats rounded outwards, so it may also call it for a
+     * triangle whose bounds miss the box by less than that rounding (a relative 6e-8). Allocates
+     * nothing. The order of the calls is unspecified but the same for the same shape and box.
      *
      * @param minX the box's least x, shape frame, m
      * @param minY the box's least y, shape frame, m
