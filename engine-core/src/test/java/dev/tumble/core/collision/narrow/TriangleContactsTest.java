@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tumble.core.collision.shape.Aabb;
+import dev.tumble.core.collision.query.Gjk;
 import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.ConvexHull;
 import dev.tumble.core.collision.shape.Pose;
+import dev.tumble.core.collision.shape.Shape;
 import java.util.Random;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -97,27 +100,7 @@ class TriangleContactsTest {
         // Hills whose folds are all under 5°: no inactive edge's normal is used, each face decides
         // alone, and still a contact must exist exactly when the core comes within the radius of
         // the surface (the distance sampled along the core against every triangle).
-        int n = 8;
-        double cell = 0.25;
-        double[] vs = new double[3 * (n + 1) * (n + 1)];
-        for (int r = 0; r <= n; r++) {
-            for (int c = 0; c <= n; c++) {
-                int i = 3 * (r * (n + 1) + c);
-                vs[i] = c * cell;
-                vs[i + 1] = 0.1 * Math.sin(2.1 * c * cell) * Math.cos(1.7 * r * cell);
-                vs[i + 2] = r * cell;
-            }
-        }
-        ListedTriangles flat = ListedTriangles.grid(n, cell, -1);
-        int[] ts = new int[3 * flat.triangleCount()];
-        double[] corners = new double[9];
-        for (int t = 0; t < flat.triangleCount(); t++) {
-            flat.triangle(t, corners, 0);
-            for (int k = 0; k < 3; k++) {
-                ts[3 * t + k] = (int) Math.round(corners[3 * k + 2] / cell) * (n + 1) + (int) Math.round(corners[3 * k] / cell);
-            }
-        }
-        ListedTriangles hills = new ListedTriangles(vs, ts);
+        ListedTriangles hills = hills();
         double[] q = new double[3], tri = new double[9];
         Random random = new Random(17);
         int touching = 0, clear = 0;
@@ -157,7 +140,81 @@ class TriangleContactsTest {
         assertTrue(touching > 200 && clear > 200, touching + " touching, " + clear + " clear");
     }
 
-    /** Whether a point lies below the hills of the test above (their surface between the grid points, to within a mm). */
+    @Test
+    void aBoxOrHullOverGentleHillsTouchesThemExactlyWhenWithinTheMargin() {
+        // The same hills: the face's contact alone, screened by the prism's side planes and the
+        // polytope's own faces, must still give a contact exactly when the polytope comes within
+        // the margin of the surface (GJK's distance to each triangle as the oracle).
+        ListedTriangles hills = hills();
+        double margin = 0.02;
+        Gjk gjk = new Gjk();
+        double[] tri = new double[9];
+        Polytope polytope = new Polytope();
+        Pose pose = new Pose();
+        Aabb bounds = new Aabb();
+        Box box = new Box(0.2, 0.12, 0.16);
+        ConvexHull hull = new ConvexHull(new Vector3d(0.2, 0, 0), new Vector3d(-0.15, 0.05, 0.15), new Vector3d(-0.1, -0.1, -0.18),
+                new Vector3d(0, 0.2, 0), new Vector3d(0.05, -0.18, 0.05));
+        Random random = new Random(23);
+        int touching = 0, clear = 0;
+        for (int k = 0; k < 1500; k++) {
+            Shape shape = k % 2 == 0 ? box : hull;
+            double x = 0.7 + 0.6 * random.nextDouble(), z = 0.7 + 0.6 * random.nextDouble();
+            double y = 0.1 * Math.sin(2.1 * x) * Math.cos(1.7 * z) + 0.3 * random.nextDouble() - 0.02;
+            pose.set(new Vector3d(x, y, z), new Quaterniond().rotateXYZ(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()));
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < hills.triangleCount(); t++) {
+                hills.triangle(t, tri, 0);
+                nearest = Math.min(nearest, gjk.coreDistance(shape, pose, tri, 0));
+            }
+            if (!(nearest > 0) || underHills(x, y, z)) {
+                continue; // overlapping or passing through: the depth, not the touch, is in question
+            }
+            if (shape == box) {
+                polytope.setBox(box, pose);
+            } else {
+                polytope.setHull(hull, pose);
+            }
+            shape.computeAabb(pose, bounds);
+            out.clear();
+            int found = contacts.polytope(polytope, bounds, hills, IDENTITY, margin, out);
+            if (nearest < margin - 1e-9) {
+                assertTrue(found > 0, "case " + k + ": " + nearest + " m from the hills, inside the margin, no contact");
+                touching++;
+            } else if (nearest > margin + 1e-9) {
+                assertEquals(0, found, "case " + k + ": " + nearest + " m from the hills, beyond the margin");
+                clear++;
+            }
+        }
+        assertTrue(touching > 100 && clear > 300, touching + " touching, " + clear + " clear");
+    }
+
+    /** Hills over an 8 × 8 grid of 0.25 m cells whose folds are all under 5° (no active edge inside). */
+    private static ListedTriangles hills() {
+        int n = 8;
+        double cell = 0.25;
+        double[] vs = new double[3 * (n + 1) * (n + 1)];
+        for (int r = 0; r <= n; r++) {
+            for (int c = 0; c <= n; c++) {
+                int i = 3 * (r * (n + 1) + c);
+                vs[i] = c * cell;
+                vs[i + 1] = 0.1 * Math.sin(2.1 * c * cell) * Math.cos(1.7 * r * cell);
+                vs[i + 2] = r * cell;
+            }
+        }
+        ListedTriangles flat = ListedTriangles.grid(n, cell, -1);
+        int[] ts = new int[3 * flat.triangleCount()];
+        double[] corners = new double[9];
+        for (int t = 0; t < flat.triangleCount(); t++) {
+            flat.triangle(t, corners, 0);
+            for (int k = 0; k < 3; k++) {
+                ts[3 * t + k] = (int) Math.round(corners[3 * k + 2] / cell) * (n + 1) + (int) Math.round(corners[3 * k] / cell);
+            }
+        }
+        return new ListedTriangles(vs, ts);
+    }
+
+    /** Whether a point lies below the hills of {@link #hills()} (their surface between the grid points, to within a mm). */
     private static boolean underHills(double x, double y, double z) {
         return y < 0.1 * Math.sin(2.1 * x) * Math.cos(1.7 * z) + 0.001;
     }
