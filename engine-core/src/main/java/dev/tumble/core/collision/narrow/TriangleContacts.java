@@ -23,25 +23,19 @@ import java.util.Arrays;
  *     on an active edge (a real border or ridge), the triangle's contacts are found again against
  *     its front face alone: along the face normal, with the points over the triangle.
  * </ul>
- * The points of all triangles are then grouped by normal and each group reduced to
- * {@link ContactManifold#MAX_POINTS}, as one face against another would give. Feature ids carry the
- * triangle index, so a point keeps its id (and its warm start) while the same features touch.
- * One instance holds scratch state; once warm it allocates nothing.
+ * A triangle with no active edge, A's middle in front of it, needs no general test: its face's
+ * contacts are the whole answer, once A is known to reach it (the plane first; then a ball's or
+ * capsule's core within its radius, a polytope not beyond one of the prism's side planes or one of
+ * its own faces). The points of all triangles are then grouped by normal and each group reduced to
+ * {@link ContactManifold#MAX_POINTS} ({@link NormalGroups}), as one face against another would
+ * give. Feature ids carry the triangle index, so a point keeps its id (and its warm start) while
+ * the same features touch. One instance holds scratch state; once warm it allocates nothing.
  */
 final class TriangleContacts implements TriangleVisitor {
     /** Normals closer than this (cosine) to the face normal count as the face's own. */
     static final double FACE_COS = 1 - 1e-9;
-    /**
-     * Normals closer than this (cosine: 10°) to each other are one group of the manifold, reduced
-     * to four points: on gentle terrain a body meets several triangles at once, and keeping every
-     * triangle's points cost the solver a point per triangle and the manifold its reuse (1,000 bodies
-     * on hills: 5,537 points down to 3,315, the step about a fifth shorter).
-     */
-    private static final double GROUP_COS = 0.985;
     /** Distance (m) beyond half the penetration within which a contact counts as on an edge. */
     private static final double EDGE_TOLERANCE = 1e-4;
-    /** Points closer than this (m) with one normal are one point. */
-    private static final double SAME_PLACE = 1e-7;
 
     /** What A is. */
     enum Kind {
@@ -54,7 +48,7 @@ final class TriangleContacts implements TriangleVisitor {
     private final ConvexContacts convex;
     private final Polytope triangle = new Polytope();
     private final ContactManifold found = new ContactManifold();
-    private final ContactPoint swap = new ContactPoint();
+    private final NormalGroups groups = new NormalGroups();
     private final double[] corners = new double[9];
     private final double[] segment = new double[6];
     private final double[] near = new double[3], st = new double[2];
@@ -63,15 +57,9 @@ final class TriangleContacts implements TriangleVisitor {
      * plane, edge × normal, as long as the edge; a point is over the triangle when it lies behind all three.
      */
     private final double[] sides = new double[9];
-    /**
-     * Per point of the manifold being built: whether it was placed at a triangle's border with the
-     * face normal because A's centre is over a neighbour. Such a point stands for the neighbour's face
-     * and is dropped where a face point with its normal exists.
-     */
-    private boolean[] onBorder = new boolean[ContactManifold.CAPACITY];
     /** A's extent along the current triangle's normal (m, world), set by {@link #extent}. */
     private double lowest, highest;
-    /** Whether {@link #faceContacts} placed its point at the border (see {@link #onBorder}). */
+    /** Whether {@link #faceContacts} placed its point at the border (a stand-in, see {@link NormalGroups#standIn}). */
     private boolean borrowed;
 
     /** The triangles under A, gathered by {@link #triangle(int)}, then taken in index order. */
@@ -154,7 +142,7 @@ final class TriangleContacts implements TriangleVisitor {
         for (int i = 0; i < gathered; i++) {
             contacts(indices[i]);
         }
-        reduceByNormal(from);
+        groups.reduce(out, from);
         this.geometry = null;
         this.pose = null;
         this.polytope = null;
@@ -242,7 +230,7 @@ final class TriangleContacts implements TriangleVisitor {
             if (c.normal.x * nx + c.normal.y * ny + c.normal.z * nz < 0) {
                 continue; // behind the triangle: its back is not a surface
             }
-            onBorder[out.size()] = borrowed;
+            groups.standIn(out.size(), borrowed);
             out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration,
                     Geometry.mix(c.featureId, t, 0, 5));
         }
@@ -485,7 +473,7 @@ final class TriangleContacts implements TriangleVisitor {
     private boolean alreadyFound(double x, double y, double z, double depth) {
         double px = x + 0.5 * depth * triangle.fn[0], py = y + 0.5 * depth * triangle.fn[1], pz = z + 0.5 * depth * triangle.fn[2];
         for (int i = 0; i < found.size(); i++) {
-            if (found.get(i).point.distanceSquared(px, py, pz) < SAME_PLACE * SAME_PLACE) {
+            if (found.get(i).point.distanceSquared(px, py, pz) < NormalGroups.SAME_PLACE * NormalGroups.SAME_PLACE) {
                 return true;
             }
         }
@@ -546,104 +534,5 @@ final class TriangleContacts implements TriangleVisitor {
         segment[4] = ay + t1 * dy;
         segment[5] = az + t1 * dz;
         return true;
-    }
-
-    /**
-     * Groups the points from {@code from} by normal (each group contiguous, in the order first met)
-     * and reduces each group to {@link ContactManifold#MAX_POINTS}.
-     */
-    private void reduceByNormal(int from) {
-        dropStandIns(from);
-        int start = from;
-        while (start < out.size()) {
-            ContactPoint lead = out.get(start);
-            int end = start + 1;
-            for (int i = start + 1; i < out.size(); i++) {
-                if (out.get(i).normal.dot(lead.normal) >= GROUP_COS) {
-                    exchange(i, end++);
-                }
-            }
-            end = dropDuplicates(start, end);
-            if (end - start > ContactManifold.MAX_POINTS) {
-                reduceGroup(start, end);
-            }
-            start += Math.min(end - start, ContactManifold.MAX_POINTS);
-        }
-    }
-
-    /** Swaps points i and j of the manifold being built, with their flags. */
-    private void exchange(int i, int j) {
-        if (i == j) {
-            return;
-        }
-        swap.set(out.get(j));
-        out.get(j).set(out.get(i));
-        out.get(i).set(swap);
-        boolean f = onBorder[i];
-        onBorder[i] = onBorder[j];
-        onBorder[j] = f;
-    }
-
-    /**
-     * Drops the border points from {@code from} on when any point is not one: a point placed at a
-     * triangle's border stands for a neighbour's face or edge, and only where no triangle touched A
-     * on its own (A right over a shallow fold, each side's face seen past its edge).
-     */
-    private void dropStandIns(int from) {
-        boolean real = false;
-        for (int i = from; i < out.size(); i++) {
-            real |= !onBorder[i];
-        }
-        if (!real) {
-            return;
-        }
-        for (int i = from; i < out.size(); ) {
-            if (onBorder[i]) {
-                exchange(i, out.size() - 1);
-                out.truncate(out.size() - 1);
-            } else {
-                i++;
-            }
-        }
-    }
-
-    /**
-     * Drops the points of the group {@code [start, end)} at the same place as an earlier one (a
-     * corner shared by several triangles).
-     *
-     * @return the group's new end
-     */
-    private int dropDuplicates(int start, int end) {
-        for (int i = start + 1; i < end; ) {
-            boolean same = false;
-            for (int j = start; j < i && !same; j++) {
-                same = out.get(j).point.distanceSquared(out.get(i).point) < SAME_PLACE * SAME_PLACE;
-            }
-            if (same) {
-                exchange(i, end - 1);
-                exchange(end - 1, out.size() - 1);
-                out.truncate(out.size() - 1);
-                end--;
-            } else {
-                i++;
-            }
-        }
-        return end;
-    }
-
-    private void reduceGroup(int start, int end) {
-        // The manifold reduces a tail: bring the rest of the points behind the group into the
-        // scratch manifold, reduce, and put them back.
-        found.clear();
-        for (int i = end; i < out.size(); i++) {
-            ContactPoint c = out.get(i);
-            found.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration, c.featureId);
-        }
-        out.truncate(end);
-        out.reduce(start, ContactManifold.MAX_POINTS);
-        for (int i = 0; i < found.size(); i++) {
-            ContactPoint c = found.get(i);
-            out.add(c.point.x, c.point.y, c.point.z, c.normal.x, c.normal.y, c.normal.z, c.penetration, c.featureId);
-        }
     }
 }
