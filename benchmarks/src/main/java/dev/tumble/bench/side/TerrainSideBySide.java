@@ -31,6 +31,11 @@ public final class TerrainSideBySide {
     public static void main(String[] args) {
         String[] names = (args.length > 0 ? args[0] : "tumble,jolt").split(",");
         String[] scenes = (args.length > 1 ? args[1] : "terrain,terrain-mesh").split(",");
+        for (String scene : scenes) {
+            if (!scene.equals("terrain") && !scene.equals("terrain-mesh")) {
+                throw new IllegalArgumentException("scene must be terrain or terrain-mesh, was " + scene);
+            }
+        }
         if (scenes.length > 1) {
             // Each scene in a JVM of its own, as JMH forks: code compiled for one scene's shapes would
             // otherwise carry its profile into the next.
@@ -40,9 +45,6 @@ public final class TerrainSideBySide {
             return;
         }
         for (String scene : scenes) {
-            if (!scene.equals("terrain") && !scene.equals("terrain-mesh")) {
-                throw new IllegalArgumentException("scene must be terrain or terrain-mesh, was " + scene);
-            }
             Terrain terrain = new Terrain(scene.equals("terrain-mesh"));
             run(terrain, names); // the warm-up round
             double[] ms = run(terrain, names);

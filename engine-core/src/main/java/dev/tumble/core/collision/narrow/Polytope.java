@@ -77,26 +77,9 @@ final class Polytope {
     static final int[] TRIANGLE_DIR_OF = {0, 1, 2};
 
     /**
-     * A triangle (corners {@code c[o..o+9)}, world, counter-clockwise seen from the front) as a flat
-     * solid: its front face, the same face turned round, three edges and their directions.
-     *
-     * @return false, leaving this polytope unusable, when the triangle has no area
-     */
-    boolean setTriangle(double[] c, int o) {
-        double ux = c[o + 3] - c[o], uy = c[o + 4] - c[o + 1], uz = c[o + 5] - c[o + 2];
-        double wx = c[o + 6] - c[o], wy = c[o + 7] - c[o + 1], wz = c[o + 8] - c[o + 2];
-        double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
-        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (!(l > 0)) {
-            return false;
-        }
-        setTriangle(c, o, nx / l, ny / l, nz / l);
-        return true;
-    }
-
-    /**
-     * {@link #setTriangle(double[], int)} with the triangle's unit front normal already known
-     * (from its corners' cross product; the triangle has area).
+     * A triangle (corners {@code c[o..o+9)}, world, counter-clockwise seen from the front, with area)
+     * as a flat solid: its front face, the same face turned round, three edges and their directions.
+     * The caller has the unit front normal n already (its corners' cross product, normalised).
      */
     void setTriangle(double[] c, int o, double nx, double ny, double nz) {
         box = false;

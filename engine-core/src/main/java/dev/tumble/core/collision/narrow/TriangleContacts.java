@@ -193,10 +193,8 @@ final class TriangleContacts implements TriangleVisitor {
                     return;
                 }
                 triangle.setTriangle(corners, 0, nx, ny, nz);
-                if (touchesFace()) {
-                    faceContacts();
-                    add(t);
-                }
+                faceContacts();
+                add(t);
                 return;
             }
         }
@@ -297,27 +295,6 @@ final class TriangleContacts implements TriangleVisitor {
         return false;
     }
 
-    /**
-     * Whether A, reaching to within the margin of the triangle's plane, touches the triangle itself:
-     * a ball or capsule within its radius of it; a polytope always (its face contact keeps only
-     * points over the triangle and within the margin, and a polytope over a neighbour only meets
-     * that neighbour's face, an edge without an active edge between them).
-     */
-    private boolean touchesFace() {
-        return switch (kind) {
-            case SPHERE -> Geometry.pointTriangle(corners, sx, sy, sz, near) < radius * radius;
-            case CAPSULE -> {
-                // Over the triangle the face's own test decides; beside it, whether it reaches an edge.
-                System.arraycopy(seg, 0, segment, 0, 6);
-                if (clipToPrism()) {
-                    yield true;
-                }
-                yield edgeDistanceSquared() < radius * radius;
-            }
-            default -> true;
-        };
-    }
-
     /** @return the least squared distance (m²) between the capsule's core and the triangle's edges */
     private double edgeDistanceSquared() {
         double best = Double.POSITIVE_INFINITY;
@@ -387,9 +364,9 @@ final class TriangleContacts implements TriangleVisitor {
                     double qx = sx - s * nx, qy = sy - s * ny, qz = sz - s * nz, k = 0.5 * (s - radius);
                     if (over(qx, qy, qz)) {
                         found.add(qx + k * nx, qy + k * ny, qz + k * nz, nx, ny, nz, radius - s, 3000);
-                    } else {
-                        // The centre is over a neighbour: touch at this triangle's nearest point, along the face.
-                        Geometry.pointTriangle(corners, sx, sy, sz, near);
+                    } else if (Geometry.pointTriangle(corners, sx, sy, sz, near) < radius * radius) {
+                        // The centre is over a neighbour and the ball reaches this triangle: touch at
+                        // the triangle's nearest point, along the face.
                         found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);
                         borrowed = true;
                     }
@@ -398,11 +375,11 @@ final class TriangleContacts implements TriangleVisitor {
             case CAPSULE -> {
                 System.arraycopy(seg, 0, segment, 0, 6);
                 if (!clipToPrism()) {
-                    // The core is over neighbours only: touch at this triangle's point nearest its
-                    // middle, along the face.
+                    // The core is over neighbours only: where it reaches one of this triangle's
+                    // edges, touch at the triangle's point nearest its middle, along the face.
                     double mx = 0.5 * (seg[0] + seg[3]), my = 0.5 * (seg[1] + seg[4]), mz = 0.5 * (seg[2] + seg[5]);
                     double s = Math.min(nx * seg[0] + ny * seg[1] + nz * seg[2], nx * seg[3] + ny * seg[4] + nz * seg[5]) - d;
-                    if (s > -radius && radius - s > 0) {
+                    if (s > -radius && radius - s > 0 && edgeDistanceSquared() < radius * radius) {
                         Geometry.pointTriangle(corners, mx, my, mz, near);
                         double k = 0.5 * (s - radius);
                         found.add(near[0] + k * nx, near[1] + k * ny, near[2] + k * nz, nx, ny, nz, radius - s, 3003);

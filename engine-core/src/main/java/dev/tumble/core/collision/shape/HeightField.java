@@ -332,17 +332,12 @@ public final class HeightField extends Shape implements TriangleGeometry {
                 if (!(c * dx <= maxX && minX <= (c + 1) * dx)) {
                     continue;
                 }
-                int s = r * columns + c;
-                double h00 = h[s], h01 = h[s + 1], h10 = h[s + columns], h11 = h[s + columns + 1];
-                // Triangle 0: samples 00, 10, 11; triangle 1: 00, 11, 01 (see sample).
-                double lo = Math.min(h00, h11), hi = Math.max(h00, h11);
-                if (Math.min(lo, h10) <= maxY && minY <= Math.max(hi, h10) && !isHoleTriangle(r, c, 0)
-                        && !visitor.triangle(2 * (r * (columns - 1) + c))) {
-                    return;
-                }
-                if (Math.min(lo, h01) <= maxY && minY <= Math.max(hi, h01) && !isHoleTriangle(r, c, 1)
-                        && !visitor.triangle(2 * (r * (columns - 1) + c) + 1)) {
-                    return;
+                for (int k = 0; k < 2; k++) {
+                    double a = h[sample(r, c, k, 0)], b = h[sample(r, c, k, 1)], e = h[sample(r, c, k, 2)];
+                    if (Math.min(a, Math.min(b, e)) <= maxY && minY <= Math.max(a, Math.max(b, e)) && !isHoleTriangle(r, c, k)
+                            && !visitor.triangle(2 * (r * (columns - 1) + c) + k)) {
+                        return;
+                    }
                 }
             }
         }
