@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * </pre>
  *
  * Options: {@code --steps 600 --runs 3 --warmup 1 (discarded rounds before the measured ones)
- * --engines tumble,jolt,... --scenes pile,pyramid --stress ragdolls,rain,asleep,tower50|none
+ * --engines tumble,jolt,... (tumble-soft: Tumble's soft-step solver, run only when named) --scenes pile,pyramid --stress ragdolls,rain,asleep,tower50|none
  * --scaling 100,1000,5000,10000|none --scaling-steps 400 --threads 2 (adds a Tumble row on a pool
  * of that many threads) --cold | --in-process --out FILE --chart FILE}.
  */
@@ -51,12 +51,14 @@ public final class SideBySide {
 
     static {
         ENGINES.put("tumble", TumbleEngine::new);
+        ENGINES.put("tumble-soft", () -> new TumbleEngine("tumble-soft", StackingScenes.settings(WorldSettings.Solver.SOFT_STEP)));
         ENGINES.put("physx", PhysxEngine::new);
         ENGINES.put("jolt", JoltEngine::new);
         ENGINES.put("bullet", BulletEngine::new);
         ENGINES.put("ode4j", Ode4jEngine::new);
         ENGINES.put("jbullet", JBulletEngine::new);
         KIND.put("tumble", "pure Java");
+        KIND.put("tumble-soft", "pure Java (soft step)");
         KIND.put("physx", "native (physx-jni 2.4.1, PhysX 5.4)");
         KIND.put("jolt", "native (jolt-jni 0.9.9)");
         KIND.put("bullet", "native (Libbulletjme 23.1.0, Bullet 3)");
@@ -107,7 +109,8 @@ public final class SideBySide {
     int scalingSteps = 400;
     int threads = 0;
     Mode mode = Mode.FRESH;
-    List<String> engines = new ArrayList<>(ENGINES.keySet());
+    /** Every engine but the soft-step row, which runs when named in {@code --engines}. */
+    List<String> engines = new ArrayList<>(ENGINES.keySet().stream().filter(e -> !e.equals("tumble-soft")).toList());
     List<String> scenes = List.of("pile", "pyramid");
     List<String> stress = Arrays.asList(StressScenes.NAMES);
     List<Integer> scaling = List.of(100, 1000, 5000, 10000);

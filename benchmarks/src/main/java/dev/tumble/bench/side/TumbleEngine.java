@@ -19,6 +19,7 @@ import org.joml.Vector3d;
 
 /** Tumble with the standard scenes' settings ({@link StackingScenes#settings}: sleeping off). */
 public final class TumbleEngine implements Engine {
+    private final String name;
     private final WorldSettings settings;
     private World world;
     private final List<RigidBody> boxes = new ArrayList<>();
@@ -34,20 +35,34 @@ public final class TumbleEngine implements Engine {
      * @param settings the world's settings
      */
     public TumbleEngine(WorldSettings settings) {
+        this("tumble", settings);
+    }
+
+    /**
+     * Tumble under another row name, for a second configuration beside the default one.
+     *
+     * @param name the report's row name
+     * @param settings the world's settings
+     */
+    public TumbleEngine(String name, WorldSettings settings) {
+        this.name = name;
         this.settings = settings;
     }
 
     @Override
     public String name() {
-        return "tumble";
+        return name;
     }
 
     @Override
     public String settings() {
-        String solver = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE
-                ? "sequential impulses, " + settings.sequentialImpulse().velocityIterations() + " velocity + "
-                        + settings.sequentialImpulse().positionIterations() + " position iterations"
-                : "Millington's resolver, " + settings.iterationsPerContact() + " iterations per contact";
+        String solver = switch (settings.solver()) {
+            case SEQUENTIAL_IMPULSE -> "sequential impulses, " + settings.sequentialImpulse().velocityIterations()
+                    + " velocity + " + settings.sequentialImpulse().positionIterations() + " position iterations";
+            case SOFT_STEP -> "soft step, " + settings.softStep().substeps() + " substeps, contacts at "
+                    + settings.softStep().contactHertz() + " Hz";
+            case MILLINGTON -> "Millington's resolver, " + settings.iterationsPerContact() + " iterations per contact";
+        };
         return solver + ", half-space ground, sleeping " + (settings.sleepEnabled() ? "on" : "off");
     }
 

@@ -151,21 +151,31 @@ final class ContactConstraints extends ContactPoints {
      * {@link #prepare}).
      */
     void warmStart(SolverBodies bodies, double h) {
-        for (int i = 0; i < count; i++) {
-            int p = STRIDE * i;
-            double vn = rowVelocity(bodies, i, p + NORMAL);
-            if (point[p + RESTITUTION] != 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
-                point[p + APPROACH] = vn;
-            }
-            if (point[p + CURRENT_SEPARATION] + vn * h > 0) {
-                point[p + IMPULSE] = point[p + IMPULSE + 1] = point[p + IMPULSE + 2] = 0;
+        for (int m = 0; m < manifolds; m++) {
+            int first = manifoldFirst[m], end = first + manifoldSize[m];
+            load(bodies, slot0[first], slot1[first]);
+            for (int i = first; i < end; i++) {
+                int p = STRIDE * i;
+                double vn = localVelocity(p + NORMAL);
+                if (point[p + RESTITUTION] != 0 && point[p + MAX_NORMAL_IMPULSE] == 0) {
+                    point[p + APPROACH] = vn;
+                }
+                if (point[p + CURRENT_SEPARATION] + vn * h > 0) {
+                    point[p + IMPULSE] = point[p + IMPULSE + 1] = point[p + IMPULSE + 2] = 0;
+                }
             }
         }
-        for (int i = 0; i < count; i++) {
-            int p = STRIDE * i;
-            applyCounted(bodies, i, p + NORMAL, point[p + IMPULSE]);
-            applyCounted(bodies, i, p + TANGENT1, point[p + IMPULSE + 1]);
-            applyCounted(bodies, i, p + TANGENT2, point[p + IMPULSE + 2]);
+        // Every point's velocity was read above, before any point was warm started.
+        for (int m = 0; m < manifolds; m++) {
+            int first = manifoldFirst[m], end = first + manifoldSize[m];
+            load(bodies, slot0[first], slot1[first]);
+            for (int i = first; i < end; i++) {
+                int p = STRIDE * i;
+                applyCounted(p, p + NORMAL, point[p + IMPULSE]);
+                applyCounted(p, p + TANGENT1, point[p + IMPULSE + 1]);
+                applyCounted(p, p + TANGENT2, point[p + IMPULSE + 2]);
+            }
+            store(bodies, slot0[first], slot1[first]);
         }
     }
 
@@ -182,18 +192,20 @@ final class ContactConstraints extends ContactPoints {
         double invH = 1 / h;
         for (int m = 0; m < manifolds; m++) {
             int first = manifoldFirst[m], size = manifoldSize[m];
-            if (size == 1 || !solveBlock(bodies, m, invH, maxPush, useBias)) {
+            load(bodies, slot0[first], slot1[first]);
+            if (size == 1 || !solveBlock(m, invH, maxPush, useBias)) {
                 for (int i = first; i < first + size; i++) {
-                    solveNormal(bodies, i, invH, maxPush, useBias);
+                    solveNormal(i, invH, maxPush, useBias);
                 }
             }
             if (!useBias) {
                 for (int i = first; i < first + size; i++) {
-                    solveFriction(bodies, i);
+                    solveFriction(i);
                     // The relax ends the substep: the point gave its accumulated impulse in it.
                     point[STRIDE * i + STEP_IMPULSE] += point[STRIDE * i + IMPULSE];
                 }
             }
+            store(bodies, slot0[first], slot1[first]);
         }
     }
 
@@ -209,7 +221,7 @@ final class ContactConstraints extends ContactPoints {
      *     speculative, some penetrating) or the block's answer would pull a point: then the points
      *     are solved one at a time
      */
-    private boolean solveBlock(SolverBodies bodies, int m, double invH, double maxPush, boolean useBias) {
+    private boolean solveBlock(int m, double invH, double maxPush, boolean useBias) {
         if (!blockReady[m]) {
             return false;
         }
@@ -232,7 +244,7 @@ final class ContactConstraints extends ContactPoints {
             int p = STRIDE * (first + i);
             double sep = blockS[i];
             double bias = sep > 0 ? sep * invH : useBias ? Math.max(kind.biasRate * sep, -maxPush) : 0;
-            double vn = rowVelocity(bodies, first + i, p + NORMAL);
+            double vn = localVelocity(p + NORMAL);
             blockB[i] = -(vn + bias) - (softRows ? softGamma[m * BLOCK + i] * point[p + IMPULSE] : 0);
         }
         SmallSpd.substitute(softRows ? softFactor : rigidFactor, m * BLOCK * BLOCK, BLOCK, size, blockB, blockV);
@@ -248,13 +260,14 @@ final class ContactConstraints extends ContactPoints {
             notePush(p, next);
         }
         for (int i = 0; i < size; i++) {
-            applyCounted(bodies, first + i, STRIDE * (first + i) + NORMAL, blockV[i]);
+            int p = STRIDE * (first + i);
+            applyCounted(p, p + NORMAL, blockV[i]);
         }
         return true;
     }
 
     /** One point's normal row on its own: speculative, soft (biased solve) or rigid (relax). */
-    private void solveNormal(SolverBodies bodies, int i, double invH, double maxPush, boolean useBias) {
+    private void solveNormal(int i, double invH, double maxPush, boolean useBias) {
         int p = STRIDE * i;
         double s = point[p + CURRENT_SEPARATION];
         double bias = 0, massScale = 1, impulseScale = 0;
@@ -267,11 +280,11 @@ final class ContactConstraints extends ContactPoints {
             impulseScale = k.impulseScale;
         }
         double old = point[p + IMPULSE];
-        double vn = rowVelocity(bodies, i, p + NORMAL);
+        double vn = localVelocity(p + NORMAL);
         double next = Math.max(old - point[p + NORMAL_MASS] * massScale * (vn + bias) - impulseScale * old, 0);
         point[p + IMPULSE] = next;
         notePush(p, next);
-        applyCounted(bodies, i, p + NORMAL, next - old);
+        applyCounted(p, p + NORMAL, next - old);
     }
 
     /**
@@ -291,11 +304,11 @@ final class ContactConstraints extends ContactPoints {
      * heading); once that would leave the cone {@code |λt| ≤ μ·λn}, each row on its own (against the
      * sliding velocity), the pair clamped to the cone.
      */
-    private void solveFriction(SolverBodies bodies, int i) {
+    private void solveFriction(int i) {
         int p = STRIDE * i;
         double limit = point[p + FRICTION] * point[p + IMPULSE];
         double old1 = point[p + IMPULSE + 1], old2 = point[p + IMPULSE + 2];
-        double v1 = rowVelocity(bodies, i, p + TANGENT1), v2 = rowVelocity(bodies, i, p + TANGENT2);
+        double v1 = localVelocity(p + TANGENT1), v2 = localVelocity(p + TANGENT2);
         double m12 = point[p + TANGENT_MASS12];
         double new1 = old1 - (point[p + TANGENT_MASS1] * v1 + m12 * v2);
         double new2 = old2 - (m12 * v1 + point[p + TANGENT_MASS2] * v2);
@@ -312,8 +325,8 @@ final class ContactConstraints extends ContactPoints {
         }
         point[p + IMPULSE + 1] = new1;
         point[p + IMPULSE + 2] = new2;
-        applyCounted(bodies, i, p + TANGENT1, new1 - old1);
-        applyCounted(bodies, i, p + TANGENT2, new2 - old2);
+        applyCounted(p, p + TANGENT1, new1 - old1);
+        applyCounted(p, p + TANGENT2, new2 - old2);
     }
 
     /**
@@ -360,15 +373,76 @@ final class ContactConstraints extends ContactPoints {
      * kinetic energy the row took, {@code −λ·(v_before + v_after)/2}, to the point's normal or
      * friction tally.
      */
-    private void applyCounted(SolverBodies bodies, int i, int r, double lambda) {
-        int p = STRIDE * i;
+    private void applyCounted(int p, int r, double lambda) {
         if (point[p + RESTITUTION] == 0) {
-            applyRow(bodies, i, r, lambda);
+            localApply(p, r, lambda);
             return;
         }
-        double before = rowVelocity(bodies, i, r);
-        applyRow(bodies, i, r, lambda);
-        point[p + (r == p + NORMAL ? ABSORBED : ABSORBED_FRICTION)] -= 0.5 * lambda * (before + rowVelocity(bodies, i, r));
+        double before = localVelocity(r);
+        localApply(p, r, lambda);
+        point[p + (r == p + NORMAL ? ABSORBED : ABSORBED_FRICTION)] -= 0.5 * lambda * (before + localVelocity(r));
+    }
+
+    // The velocities of the manifold's two bodies (zero for no slot), loaded once per manifold and
+    // stored back once: every row of a manifold reads and writes the same two bodies.
+    private double v0x, v0y, v0z, w0x, w0y, w0z, v1x, v1y, v1z, w1x, w1y, w1z;
+
+    private void load(SolverBodies b, int s0, int s1) {
+        double[] v = b.v, w = b.w;
+        if (s0 >= 0) {
+            int k = 3 * s0;
+            v0x = v[k]; v0y = v[k + 1]; v0z = v[k + 2];
+            w0x = w[k]; w0y = w[k + 1]; w0z = w[k + 2];
+        } else {
+            v0x = v0y = v0z = w0x = w0y = w0z = 0;
+        }
+        if (s1 >= 0) {
+            int k = 3 * s1;
+            v1x = v[k]; v1y = v[k + 1]; v1z = v[k + 2];
+            w1x = w[k]; w1y = w[k + 1]; w1z = w[k + 2];
+        } else {
+            v1x = v1y = v1z = w1x = w1y = w1z = 0;
+        }
+    }
+
+    private void store(SolverBodies b, int s0, int s1) {
+        double[] v = b.v, w = b.w;
+        if (s0 >= 0) {
+            int k = 3 * s0;
+            v[k] = v0x; v[k + 1] = v0y; v[k + 2] = v0z;
+            w[k] = w0x; w[k + 1] = w0y; w[k + 2] = w0z;
+        }
+        if (s1 >= 0) {
+            int k = 3 * s1;
+            v[k] = v1x; v[k + 1] = v1y; v[k + 2] = v1z;
+            w[k] = w1x; w[k + 1] = w1y; w[k + 2] = w1z;
+        }
+    }
+
+    /** {@link #rowVelocity} on the loaded velocities (a body without a slot has zero arms and velocity). */
+    private double localVelocity(int r) {
+        double[] q = point;
+        return q[r] * (v0x - v1x) + q[r + 1] * (v0y - v1y) + q[r + 2] * (v0z - v1z)
+                + q[r + RD0] * w0x + q[r + RD0 + 1] * w0y + q[r + RD0 + 2] * w0z
+                - q[r + RD1] * w1x - q[r + RD1 + 1] * w1y - q[r + RD1 + 2] * w1z;
+    }
+
+    /** {@link #applyRow} on the loaded velocities (a body without a slot has zero inverse mass and inertia). */
+    private void localApply(int p, int r, double lambda) {
+        double[] q = point;
+        double l0 = lambda * q[p + IM0], l1 = lambda * q[p + IM1];
+        v0x += l0 * q[r];
+        v0y += l0 * q[r + 1];
+        v0z += l0 * q[r + 2];
+        w0x += lambda * q[r + IRD0];
+        w0y += lambda * q[r + IRD0 + 1];
+        w0z += lambda * q[r + IRD0 + 2];
+        v1x -= l1 * q[r];
+        v1y -= l1 * q[r + 1];
+        v1z -= l1 * q[r + 2];
+        w1x -= lambda * q[r + IRD1];
+        w1y -= lambda * q[r + IRD1 + 1];
+        w1z -= lambda * q[r + IRD1 + 2];
     }
 
     /**

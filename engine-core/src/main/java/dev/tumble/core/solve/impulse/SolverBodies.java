@@ -57,8 +57,14 @@ final class SolverBodies {
     double[] invInertia = new double[144];
     /** Body-frame inverse inertia and inertia, row-major, 9 each per slot. */
     private double[] invInertiaBody = new double[144], inertiaBody = new double[144];
-    /** Whether {@link #inertiaBody} exists (an invertible inverse inertia): keeping L needs it. */
+    /**
+     * Whether the slot turns with its angular momentum kept, which needs {@link #inertiaBody} (an
+     * invertible inverse inertia). Not for an inertia the same about every axis (a sphere, a cube):
+     * its {@code L = I·ω} turns with ω, there is no gyroscopic torque, and the turn at ω is exact.
+     */
     private boolean[] gyroscopic = new boolean[16];
+    /** Whether the slot's inverse inertia is the same about every axis: its world inverse inertia is the body's. */
+    private boolean[] isotropic = new boolean[16];
     /** The step's linear acceleration (gravity, constant, force/mass), m/s², and torque, N·m (3 each). */
     private double[] accel = new double[48], torque = new double[48];
     /** Velocity kept per substep by linear and angular damping (dimensionless). */
@@ -121,7 +127,9 @@ final class SolverBodies {
         ib[k] = scratch.m00; ib[k + 1] = scratch.m10; ib[k + 2] = scratch.m20;
         ib[k + 3] = scratch.m01; ib[k + 4] = scratch.m11; ib[k + 5] = scratch.m21;
         ib[k + 6] = scratch.m02; ib[k + 7] = scratch.m12; ib[k + 8] = scratch.m22;
-        gyroscopic[s] = dyn && Mat3.invert(ib, k, inertiaBody, k);
+        isotropic[s] = ib[k + 1] == 0 && ib[k + 2] == 0 && ib[k + 3] == 0 && ib[k + 5] == 0 && ib[k + 6] == 0 && ib[k + 7] == 0
+                && ib[k] == ib[k + 4] && ib[k] == ib[k + 8];
+        gyroscopic[s] = dyn && !isotropic[s] && Mat3.invert(ib, k, inertiaBody, k);
         turnSinceRows[s] = 0;
         turnedPastRows[s] = false;
         if (dyn) {
@@ -246,8 +254,9 @@ final class SolverBodies {
      * what the constraints ask for, and held back here a fast-turning body hinged far from its
      * centre opened its joint every substep, and the joint's pull back fed energy.
      *
-     * <p>A dynamic body turns with its world angular momentum {@code L = R·I·Rᵀ·ω} held fixed, as
-     * a torque-free rigid body does: this is where the gyroscopic term acts. It turns at the
+     * <p>A dynamic body whose inertia differs between axes turns with its world angular momentum
+     * {@code L = R·I·Rᵀ·ω} held fixed, as a torque-free rigid body does: this is where the
+     * gyroscopic term acts. It turns at the
      * angular velocity of the midpoint of the turn, {@code ω_m = (R_m·I⁻¹·R_mᵀ)·L} with
      * {@code R_m} half-way (implicit midpoint, found by fixed-point iteration), and ends with
      * {@code ω' = (R'·I⁻¹·R'ᵀ)·L}. So |L| is kept exactly, and the symmetric rule leaves the
@@ -369,7 +378,9 @@ final class SolverBodies {
         int k = 9 * s;
         double[] r = rot;
         rotation(q, 4 * s, r, k);
-        if (dynamic[s]) {
+        if (isotropic[s] && dynamic[s]) {
+            System.arraycopy(invInertiaBody, k, invInertia, k, 9);
+        } else if (dynamic[s]) {
             Mat3.rotateSymmetric(r, k, invInertiaBody, k, invInertia, k);
         } else {
             Arrays.fill(invInertia, k, k + 9, 0);
@@ -453,6 +464,7 @@ final class SolverBodies {
         roundAxis = Arrays.copyOf(roundAxis, 3 * c);
         dynamic = Arrays.copyOf(dynamic, c);
         gyroscopic = Arrays.copyOf(gyroscopic, c);
+        isotropic = Arrays.copyOf(isotropic, c);
         turnSinceRows = Arrays.copyOf(turnSinceRows, c);
         turnedPastRows = Arrays.copyOf(turnedPastRows, c);
         keepLinear = Arrays.copyOf(keepLinear, c);
