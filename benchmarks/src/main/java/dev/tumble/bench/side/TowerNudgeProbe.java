@@ -1,0 +1,79 @@
+package dev.tumble.bench.side;
+
+import dev.tumble.core.body.RigidBody;
+import dev.tumble.core.collision.shape.Box;
+import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.world.SoftStepSettings;
+import dev.tumble.core.world.World;
+import dev.tumble.core.world.WorldSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * Whether a tower of unit boxes stands once nudged: the standard boxes (1 kg, half-extent 0.5 m,
+ * μ = 0.5) stacked exactly touching on a half-space, sleeping off, 1/60 s steps, the top box given
+ * 1 µm/s sideways at the start. Prints, every 5 s, the largest lean of any box (the sine of the
+ * angle between its up axis and the vertical) and how far the top box has moved sideways: a
+ * tower that stands keeps both near rounding, one that leans over shows the lean growing by the
+ * same factor every 5 s. A tower built perfectly straight has nothing but rounding to start a lean,
+ * so the tests' straight towers say little about how tall a tower stands.
+ *
+ * <pre>java -cp benchmarks.jar dev.tumble.bench.side.TowerNudgeProbe [solver] [boxes] [seconds] [substeps] [hertz]</pre>
+ * (defaults: SOFT_STEP 50 40, and the soft step's default substeps and contact stiffness).
+ */
+public final class TowerNudgeProbe {
+    /** The nudge given to the top box, m/s. */
+    static final double NUDGE = 1e-6;
+
+    private TowerNudgeProbe() {
+    }
+
+    /**
+     * Runs the probe.
+     *
+     * @param args the solver (a {@link WorldSettings.Solver} name), the number of boxes, the
+     *     seconds to run, and for the soft step its substeps and contact stiffness (Hz)
+     */
+    public static void main(String[] args) {
+        WorldSettings.Solver solver = args.length > 0 ? WorldSettings.Solver.valueOf(args[0]) : WorldSettings.Solver.SOFT_STEP;
+        int boxes = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+        int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 40;
+        SoftStepSettings.Builder soft = SoftStepSettings.builder();
+        if (args.length > 3) {
+            soft.substeps(Integer.parseInt(args[3]));
+        }
+        if (args.length > 4) {
+            soft.contactHertz(Double.parseDouble(args[4]));
+        }
+        if (boxes < 1 || seconds < 1) {
+            throw new IllegalArgumentException("boxes and seconds must be at least 1, were " + boxes + " and " + seconds);
+        }
+        WorldSettings settings = WorldSettings.builder().solver(solver).sleepEnabled(false).softStep(soft.build()).build();
+        World world = new World(settings);
+        world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(0.5).restitution(0));
+        List<RigidBody> tower = new ArrayList<>();
+        for (int i = 0; i < boxes; i++) {
+            tower.add(world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).mass(1).friction(0.5).restitution(0)
+                    .position(0, 0.5 + i, 0)));
+        }
+        RigidBody top = tower.get(boxes - 1);
+        top.velocity(new Vector3d(NUDGE, 0, 0));
+        Vector3d up = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (int step = 1; step <= 60 * seconds; step++) {
+            world.step(1 / 60.0);
+            if (step % 300 == 0) {
+                double lean = 0;
+                for (RigidBody b : tower) {
+                    up.set(0, 1, 0).rotate(q.set(b.orientation()));
+                    lean = Math.max(lean, Math.hypot(up.x, up.z));
+                }
+                System.out.printf(Locale.ROOT, "t = %3d s  largest lean %.3e  top moved %.4f m%n", step / 60, lean,
+                        Math.hypot(top.positionX(), top.positionZ()));
+            }
+        }
+    }
+}
