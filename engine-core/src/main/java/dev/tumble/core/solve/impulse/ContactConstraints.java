@@ -369,9 +369,9 @@ final class ContactConstraints extends ContactPoints {
     }
 
     /**
-     * Applies {@code λ} (N·s) on point i's row at {@code r}; for a point that may bounce, adds the
-     * kinetic energy the row took, {@code −λ·(v_before + v_after)/2}, to the point's normal or
-     * friction tally.
+     * Applies {@code λ} (N·s) on the row at {@code r} of the point at {@code p} to the loaded
+     * velocities ({@link #load}); for a point that may bounce, adds the kinetic energy the row took,
+     * {@code −λ·(v_before + v_after)/2}, to the point's normal or friction tally.
      */
     private void applyCounted(int p, int r, double lambda) {
         if (point[p + RESTITUTION] == 0) {
