@@ -348,23 +348,28 @@ final class ContactConstraints extends ContactPoints {
      * counts energy another row gave, and the light body would be shot out.
      */
     void restitution(SolverBodies bodies, double threshold) {
-        for (int i = 0; i < count; i++) {
-            int p = STRIDE * i;
-            double e = point[p + RESTITUTION], approach = point[p + APPROACH];
-            double absorbed = Math.min(point[p + ABSORBED], point[p + ABSORBED] + point[p + ABSORBED_FRICTION]);
-            if (e == 0 || approach > -threshold || !(absorbed > 0)) {
-                continue;
+        for (int m = 0; m < manifolds; m++) {
+            int first = manifoldFirst[m], end = first + manifoldSize[m];
+            load(bodies, slot0[first], slot1[first]);
+            for (int i = first; i < end; i++) {
+                int p = STRIDE * i;
+                double e = point[p + RESTITUTION], approach = point[p + APPROACH];
+                double absorbed = Math.min(point[p + ABSORBED], point[p + ABSORBED] + point[p + ABSORBED_FRICTION]);
+                if (e == 0 || approach > -threshold || !(absorbed > 0)) {
+                    continue;
+                }
+                double mass = point[p + NORMAL_MASS];
+                double vn = localVelocity(p + NORMAL);
+                double newton = -mass * (vn + e * approach);
+                double energetic = mass * (Math.sqrt(vn * vn + 2 * e * e * absorbed / mass) - vn);
+                double bounce = Math.min(newton, energetic);
+                if (bounce > 0) {
+                    // not kept for the warm start: a bounce is given once, not every substep of the next step
+                    localApply(p, p + NORMAL, bounce);
+                    point[p + STEP_IMPULSE] += bounce;
+                }
             }
-            double m = point[p + NORMAL_MASS];
-            double vn = rowVelocity(bodies, i, p + NORMAL);
-            double newton = -m * (vn + e * approach);
-            double energetic = m * (Math.sqrt(vn * vn + 2 * e * e * absorbed / m) - vn);
-            double bounce = Math.min(newton, energetic);
-            if (bounce > 0) {
-                // not kept for the warm start: a bounce is given once, not every substep of the next step
-                applyRow(bodies, i, p + NORMAL, bounce);
-                point[p + STEP_IMPULSE] += bounce;
-            }
+            store(bodies, slot0[first], slot1[first]);
         }
     }
 
@@ -427,7 +432,11 @@ final class ContactConstraints extends ContactPoints {
                 - q[r + RD1] * w1x - q[r + RD1 + 1] * w1y - q[r + RD1 + 2] * w1z;
     }
 
-    /** {@link #applyRow} on the loaded velocities (a body without a slot has zero inverse mass and inertia). */
+    /**
+     * Applies the impulse {@code λ} (N·s) of the row at {@code r} of the point at {@code p} to the
+     * loaded velocities: {@code +λ} to body 0, {@code −λ} to body 1 (a body without a slot has
+     * zero inverse mass and inertia).
+     */
     private void localApply(int p, int r, double lambda) {
         double[] q = point;
         double l0 = lambda * q[p + IM0], l1 = lambda * q[p + IM1];

@@ -164,34 +164,6 @@ class ContactPoints {
         return rate;
     }
 
-    /** Applies the impulse {@code λ} (N·s) of the row at {@code r}: {@code +λ} to body 0, {@code −λ} to body 1. */
-    void applyRow(SolverBodies b, int i, int r, double lambda) {
-        double[] q = point, v = b.v, w = b.w;
-        int p = STRIDE * i;
-        int s = slot0[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            double l = lambda * q[p + IM0];
-            v[k] += l * q[r];
-            v[k + 1] += l * q[r + 1];
-            v[k + 2] += l * q[r + 2];
-            w[k] += lambda * q[r + IRD0];
-            w[k + 1] += lambda * q[r + IRD0 + 1];
-            w[k + 2] += lambda * q[r + IRD0 + 2];
-        }
-        s = slot1[i];
-        if (s >= 0) {
-            int k = 3 * s;
-            double l = lambda * q[p + IM1];
-            v[k] -= l * q[r];
-            v[k + 1] -= l * q[r + 1];
-            v[k + 2] -= l * q[r + 2];
-            w[k] -= lambda * q[r + IRD1];
-            w[k + 1] -= lambda * q[r + IRD1 + 1];
-            w[k + 2] -= lambda * q[r + IRD1 + 2];
-        }
-    }
-
     // ------------------------------------------------------------------ geometry
 
     /**
