@@ -51,7 +51,7 @@ public final class SideBySide {
 
     static {
         ENGINES.put("tumble", TumbleEngine::new);
-        ENGINES.put("tumble-soft", () -> new TumbleEngine("tumble-soft", StackingScenes.settings(WorldSettings.Solver.SOFT_STEP)));
+        ENGINES.put("tumble-soft", TumbleEngine::softStep);
         ENGINES.put("physx", PhysxEngine::new);
         ENGINES.put("jolt", JoltEngine::new);
         ENGINES.put("bullet", BulletEngine::new);

@@ -1,7 +1,5 @@
 package dev.tumble.bench.side;
 
-import dev.tumble.core.scenes.StackingScenes;
-import dev.tumble.core.world.WorldSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -86,7 +84,7 @@ public final class TerrainSideBySide {
         for (String n : names) {
             Engine e = switch (n) {
                 case "tumble" -> new TumbleEngine();
-                case "tumble-soft" -> new TumbleEngine("tumble-soft", StackingScenes.settings(WorldSettings.Solver.SOFT_STEP));
+                case "tumble-soft" -> TumbleEngine.softStep();
                 case "jolt" -> new JoltEngine();
                 default -> throw new IllegalArgumentException("engine must be tumble, tumble-soft or jolt, was " + n);
             };

@@ -1,20 +1,17 @@
 package dev.tumble.bench.side;
 
 import dev.tumble.core.body.RigidBody;
-import dev.tumble.core.collision.shape.Box;
-import dev.tumble.core.collision.shape.HalfSpace;
+import dev.tumble.core.scenes.StackScene;
+import dev.tumble.core.scenes.StackingScenes;
 import dev.tumble.core.world.SoftStepSettings;
-import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
- * Whether a tower of unit boxes stands once nudged: the standard boxes (1 kg, half-extent 0.5 m,
- * μ = 0.5) stacked exactly touching on a half-space, sleeping off, 1/60 s steps, the top box given
+ * Whether a tower of unit boxes stands once nudged: {@link StackingScenes#tower} (the standard
+ * boxes stacked exactly touching), sleeping off, 1/60 s steps, the top box given
  * 1 µm/s sideways at the start. Prints, every 5 s, the largest lean of any box (the sine of the
  * angle between its up axis and the vertical) and how far the top box has moved sideways: a
  * tower that stands keeps both near rounding, one that leans over shows the lean growing by the
@@ -51,23 +48,17 @@ public final class TowerNudgeProbe {
         if (boxes < 1 || seconds < 1) {
             throw new IllegalArgumentException("boxes and seconds must be at least 1, were " + boxes + " and " + seconds);
         }
-        WorldSettings settings = WorldSettings.builder().solver(solver).sleepEnabled(false).softStep(soft.build()).build();
-        World world = new World(settings);
-        world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(0.5).restitution(0));
-        List<RigidBody> tower = new ArrayList<>();
-        for (int i = 0; i < boxes; i++) {
-            tower.add(world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).mass(1).friction(0.5).restitution(0)
-                    .position(0, 0.5 + i, 0)));
-        }
-        RigidBody top = tower.get(boxes - 1);
+        WorldSettings settings = StackingScenes.settings(solver).toBuilder().softStep(soft.build()).build();
+        StackScene tower = StackingScenes.tower(settings, boxes);
+        RigidBody top = tower.top();
         top.velocity(new Vector3d(NUDGE, 0, 0));
         Vector3d up = new Vector3d();
         Quaterniond q = new Quaterniond();
         for (int step = 1; step <= 60 * seconds; step++) {
-            world.step(1 / 60.0);
+            tower.world().step(StackingScenes.DT);
             if (step % 300 == 0) {
                 double lean = 0;
-                for (RigidBody b : tower) {
+                for (RigidBody b : tower.bodies()) {
                     up.set(0, 1, 0).rotate(q.set(b.orientation()));
                     lean = Math.max(lean, Math.hypot(up.x, up.z));
                 }

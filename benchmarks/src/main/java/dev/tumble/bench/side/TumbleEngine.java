@@ -38,15 +38,14 @@ public final class TumbleEngine implements Engine {
         this("tumble", settings);
     }
 
-    /**
-     * Tumble under another row name, for a second configuration beside the default one.
-     *
-     * @param name the report's row name
-     * @param settings the world's settings
-     */
-    public TumbleEngine(String name, WorldSettings settings) {
+    private TumbleEngine(String name, WorldSettings settings) {
         this.name = name;
         this.settings = settings;
+    }
+
+    /** @return Tumble with the soft-step solver (its default settings), sleeping off, as the row {@code tumble-soft} */
+    public static TumbleEngine softStep() {
+        return new TumbleEngine("tumble-soft", StackingScenes.settings(WorldSettings.Solver.SOFT_STEP));
     }
 
     @Override
