@@ -188,7 +188,7 @@ final class Report {
     }
 
     private static String kind(String row) {
-        return row.startsWith("tumble×") ? "pure Java, island threads" : SideBySide.KIND.getOrDefault(row, "");
+        return SideBySide.KIND.getOrDefault(row, "");
     }
 
     private static String ratio(double r) {

@@ -35,7 +35,7 @@ public final class ScaleProbe {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        Measure.standard(new TumbleEngine(SideBySide.tumbleSettings(1)), Scene.named("pile"), 300);
+        Measure.standard(new TumbleEngine(SideBySide.tumbleSettings()), Scene.named("pile"), 300);
         StepProfile.Stage[] st = StepProfile.Stage.values();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%7s %9s %8s", "bodies", "cpu ms", "µs/body"));
         for (StepProfile.Stage s : st) {
@@ -44,7 +44,7 @@ public final class ScaleProbe {
         System.out.println(head + "   (stages in µs per body)");
         for (String size : sizes.split(",")) {
             int n = Integer.parseInt(size.trim());
-            WorldSettings settings = SideBySide.tumbleSettings(1);
+            WorldSettings settings = SideBySide.tumbleSettings();
             if (margin >= 0) {
                 settings = settings.toBuilder().aabbMargin(margin).build();
             }

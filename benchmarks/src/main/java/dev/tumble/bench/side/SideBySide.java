@@ -40,9 +40,8 @@ import java.util.function.Supplier;
  * </pre>
  *
  * Options: {@code --steps 600 --runs 3 --warmup 1 (discarded rounds before the measured ones)
- * --engines tumble,jolt,... (tumble-soft: Tumble's soft-step solver, run only when named) --scenes pile,pyramid --stress ragdolls,rain,asleep,tower50|none
- * --scaling 100,1000,5000,10000|none --scaling-steps 400 --threads 2 (adds a Tumble row on a pool
- * of that many threads) --cold | --in-process --out FILE --chart FILE}.
+ * --engines tumble,jolt,... --scenes pile,pyramid --stress ragdolls,rain,asleep,tower50|none
+ * --scaling 100,1000,5000,10000|none --scaling-steps 400 --cold | --in-process --out FILE --chart FILE}.
  */
 public final class SideBySide {
     /** Engines in report order, with their factories. */
@@ -51,14 +50,12 @@ public final class SideBySide {
 
     static {
         ENGINES.put("tumble", TumbleEngine::new);
-        ENGINES.put("tumble-soft", TumbleEngine::softStep);
         ENGINES.put("physx", PhysxEngine::new);
         ENGINES.put("jolt", JoltEngine::new);
         ENGINES.put("bullet", BulletEngine::new);
         ENGINES.put("ode4j", Ode4jEngine::new);
         ENGINES.put("jbullet", JBulletEngine::new);
         KIND.put("tumble", "pure Java");
-        KIND.put("tumble-soft", "pure Java (soft step)");
         KIND.put("physx", "native (physx-jni 2.4.1, PhysX 5.4)");
         KIND.put("jolt", "native (jolt-jni 0.9.9)");
         KIND.put("bullet", "native (Libbulletjme 23.1.0, Bullet 3)");
@@ -107,10 +104,9 @@ public final class SideBySide {
     int runs = 3;
     int warmup = 1;
     int scalingSteps = 400;
-    int threads = 0;
     Mode mode = Mode.FRESH;
-    /** Every engine but the soft-step row, which runs when named in {@code --engines}. */
-    List<String> engines = new ArrayList<>(ENGINES.keySet().stream().filter(e -> !e.equals("tumble-soft")).toList());
+    /** The engines to run, in report order: every engine unless {@code --engines} names some. */
+    List<String> engines = new ArrayList<>(ENGINES.keySet());
     List<String> scenes = List.of("pile", "pyramid");
     List<String> stress = Arrays.asList(StressScenes.NAMES);
     List<Integer> scaling = List.of(100, 1000, 5000, 10000);
@@ -128,8 +124,8 @@ public final class SideBySide {
      */
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--child")) {
-            boolean warmRun = args.length > 5 && args[5].equals("warm");
-            System.out.println(child(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]), warmRun));
+            boolean warmRun = args.length > 4 && args[4].equals("warm");
+            System.out.println(child(args[1], args[2], Integer.parseInt(args[3]), warmRun));
             System.exit(0); // native engines may keep threads alive
         }
         SideBySide s = new SideBySide(args);
@@ -147,7 +143,6 @@ public final class SideBySide {
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--scaling-steps" -> scalingSteps = Integer.parseInt(args[++i]);
-                case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--engines" -> engines = list(args[++i]);
                 case "--scenes" -> scenes = list(args[++i]);
                 case "--stress" -> stress = list(args[++i]);
@@ -188,11 +183,11 @@ public final class SideBySide {
      * alloc. With {@code warmRun} the same measurement runs once first and is thrown away (the
      * warm-up run); the allocation count warms up by itself.
      */
-    static String child(String kind, String arg, int steps, int threads, boolean warmRun) {
+    static String child(String kind, String arg, int steps, boolean warmRun) {
         if (warmRun && !kind.equals("alloc")) {
-            child(kind, arg, steps, threads, false);
+            child(kind, arg, steps, false);
         }
-        WorldSettings settings = tumbleSettings(threads);
+        WorldSettings settings = tumbleSettings();
         return switch (kind) {
             case "stress" -> Measure.world(arg, StressScenes.build(arg, settings), steps, StressScenes.describe(arg)).toLine();
             case "scale" -> {
@@ -210,20 +205,14 @@ public final class SideBySide {
             }
             default -> {
                 Engine e = kind.equals("tumble") ? new TumbleEngine(settings) : ENGINES.get(kind).get();
-                Measure.Result r = Measure.standard(e, Scene.named(arg), steps);
-                if (threads > 1) {
-                    r = new Measure.Result("tumble×" + threads, r.scene(), r.bodies(), r.msPerStep(), r.maxSpeed(), r.moving(),
-                            r.sideways(), r.topDisplacement(), r.belowGround(), r.stageMs(), r.settings() + ", " + threads + " threads");
-                }
-                yield r.toLine();
+                yield Measure.standard(e, Scene.named(arg), steps).toLine();
             }
         };
     }
 
-    /** The settings Tumble runs the standard scenes with (sleep off; optional island threads). */
-    static WorldSettings tumbleSettings(int threads) {
-        WorldSettings s = StackingScenes.settings(WorldSettings.DEFAULTS.solver());
-        return threads > 1 ? ParallelOption.withThreads(s, threads) : s;
+    /** The settings Tumble runs the standard scenes with (the defaults, sleep off). */
+    static WorldSettings tumbleSettings() {
+        return StackingScenes.settings(WorldSettings.DEFAULTS.solver());
     }
 
     /** A pile of columns of 10 boxes with about {@code n} boxes: side = round(√(n / 10)). */
@@ -245,13 +234,13 @@ public final class SideBySide {
 
     // ------------------------------------------------------------------ parent side
 
-    private String measure(String kind, String arg, int n, int threadCount) {
+    private String measure(String kind, String arg, int n) {
         if (mode == Mode.IN_PROCESS) {
-            return child(kind, arg, n, threadCount, false);
+            return child(kind, arg, n, false);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                SideBySide.class.getName(), "--child", kind, arg, Integer.toString(n), Integer.toString(threadCount),
+                SideBySide.class.getName(), "--child", kind, arg, Integer.toString(n),
                 mode == Mode.COLD ? "cold" : "warm");
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -278,13 +267,13 @@ public final class SideBySide {
         }
     }
 
-    private Measure.Result tryMeasure(String kind, String arg, int n, int threadCount) {
-        String key = kind + (threadCount > 1 ? "×" + threadCount : "");
+    private Measure.Result tryMeasure(String kind, String arg, int n) {
+        String key = kind;
         if (failures.containsKey(key)) {
             return null;
         }
         try {
-            return Measure.Result.parse(measure(kind, arg, n, threadCount));
+            return Measure.Result.parse(measure(kind, arg, n));
         } catch (RuntimeException | LinkageError e) {
             String msg = String.valueOf(e.getMessage());
             failures.put(key, msg.lines().filter(l -> l.contains("Exception") || l.contains("Error")).findFirst()
@@ -296,9 +285,6 @@ public final class SideBySide {
     /** Runs everything and returns the report (markdown). */
     String run() {
         List<String> rows = new ArrayList<>(engines);
-        if (threads > 1 && engines.contains("tumble")) {
-            rows.add(1, "tumble×" + threads);
-        }
         // results.get(scene).get(row) = runs
         Map<String, Map<String, List<Measure.Result>>> results = new LinkedHashMap<>();
         for (int round = 0; round < warmup + runs; round++) {
@@ -309,8 +295,7 @@ public final class SideBySide {
                     java.util.Collections.reverse(order); // alternate who runs first
                 }
                 for (String row : order) {
-                    boolean par = row.startsWith("tumble×");
-                    Measure.Result r = tryMeasure(par ? "tumble" : row, scene, steps, par ? threads : 0);
+                    Measure.Result r = tryMeasure(row, scene, steps);
                     if (r != null && keep) {
                         results.computeIfAbsent(scene, k -> new LinkedHashMap<>()).computeIfAbsent(row, k -> new ArrayList<>()).add(r);
                     }
@@ -322,7 +307,7 @@ public final class SideBySide {
         Map<String, List<Measure.Result>> stressResults = new LinkedHashMap<>();
         for (int round = 0; round < runs; round++) {
             for (String name : stress) {
-                Measure.Result r = tryMeasure("stress", name, steps, 0);
+                Measure.Result r = tryMeasure("stress", name, steps);
                 if (r != null) {
                     stressResults.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
                 }
@@ -331,7 +316,7 @@ public final class SideBySide {
         Map<Integer, List<Measure.Result>> scaleResults = new LinkedHashMap<>();
         for (int round = 0; round < runs; round++) {
             for (int n : scaling) {
-                Measure.Result r = tryMeasure("scale", Integer.toString(n), Math.min(steps, scalingSteps), 0);
+                Measure.Result r = tryMeasure("scale", Integer.toString(n), Math.min(steps, scalingSteps));
                 if (r != null) {
                     scaleResults.computeIfAbsent(n, k -> new ArrayList<>()).add(r);
                 }
@@ -339,7 +324,7 @@ public final class SideBySide {
         }
         double alloc = Double.NaN;
         if (scenes.contains("pile") && engines.contains("tumble")) {
-            alloc = Double.parseDouble(measure("alloc", "pile", steps, 0).split("\t")[1]);
+            alloc = Double.parseDouble(measure("alloc", "pile", steps).split("\t")[1]);
         }
         return Report.markdown(this, rows, results, stressResults, scaleResults, alloc);
     }

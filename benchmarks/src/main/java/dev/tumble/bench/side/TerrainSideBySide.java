@@ -15,7 +15,6 @@ import java.util.Locale;
  * ms per step, the ratio to the first engine, and bodies that ended below the surface.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.tumble.bench.side.TerrainSideBySide [tumble,jolt]}
- * ({@code tumble-soft}: Tumble with the soft-step solver)
  */
 public final class TerrainSideBySide {
     private static final int STEPS = 600, FROM = 100, TURN = 50;
@@ -26,7 +25,7 @@ public final class TerrainSideBySide {
     /**
      * Runs the comparison.
      *
-     * @param args optionally a comma-separated list of engines (tumble, tumble-soft, jolt), then of scenes in
+     * @param args optionally a comma-separated list of engines (tumble, jolt), then of scenes in
      *     the order to run them (terrain, terrain-mesh; both by default)
      */
     public static void main(String[] args) {
@@ -84,9 +83,8 @@ public final class TerrainSideBySide {
         for (String n : names) {
             Engine e = switch (n) {
                 case "tumble" -> new TumbleEngine();
-                case "tumble-soft" -> TumbleEngine.softStep();
                 case "jolt" -> new JoltEngine();
-                default -> throw new IllegalArgumentException("engine must be tumble, tumble-soft or jolt, was " + n);
+                default -> throw new IllegalArgumentException("engine must be tumble or jolt, was " + n);
             };
             e.build(terrain);
             engines.add(e);

@@ -3,7 +3,7 @@ package dev.tumble.bench.side;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.scenes.StackScene;
 import dev.tumble.core.scenes.StackingScenes;
-import dev.tumble.core.world.SoftStepSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.world.WorldSettings;
 import java.util.Locale;
 import org.joml.Quaterniond;
@@ -19,7 +19,7 @@ import org.joml.Vector3d;
  * so the tests' straight towers say little about how tall a tower stands.
  *
  * <pre>java -cp benchmarks.jar dev.tumble.bench.side.TowerNudgeProbe [solver] [boxes] [seconds] [substeps] [hertz]</pre>
- * (defaults: SOFT_STEP 50 40, and the soft step's default substeps and contact stiffness).
+ * (defaults: SEQUENTIAL_IMPULSE 50 40, and the sequential-impulse solver's default substeps and contact stiffness).
  */
 public final class TowerNudgeProbe {
     /** The nudge given to the top box, m/s. */
@@ -32,23 +32,23 @@ public final class TowerNudgeProbe {
      * Runs the probe.
      *
      * @param args the solver (a {@link WorldSettings.Solver} name), the number of boxes, the
-     *     seconds to run, and for the soft step its substeps and contact stiffness (Hz)
+     *     seconds to run, and for the sequential-impulse solver its substeps and contact stiffness (Hz)
      */
     public static void main(String[] args) {
-        WorldSettings.Solver solver = args.length > 0 ? WorldSettings.Solver.valueOf(args[0]) : WorldSettings.Solver.SOFT_STEP;
+        WorldSettings.Solver solver = args.length > 0 ? WorldSettings.Solver.valueOf(args[0]) : WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         int boxes = args.length > 1 ? Integer.parseInt(args[1]) : 50;
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 40;
-        SoftStepSettings.Builder soft = SoftStepSettings.builder();
+        SequentialImpulseSettings.Builder si = SequentialImpulseSettings.builder();
         if (args.length > 3) {
-            soft.substeps(Integer.parseInt(args[3]));
+            si.substeps(Integer.parseInt(args[3]));
         }
         if (args.length > 4) {
-            soft.contactHertz(Double.parseDouble(args[4]));
+            si.contactHertz(Double.parseDouble(args[4]));
         }
         if (boxes < 1 || seconds < 1) {
             throw new IllegalArgumentException("boxes and seconds must be at least 1, were " + boxes + " and " + seconds);
         }
-        WorldSettings settings = StackingScenes.settings(solver).toBuilder().softStep(soft.build()).build();
+        WorldSettings settings = StackingScenes.settings(solver).toBuilder().sequentialImpulse(si.build()).build();
         StackScene tower = StackingScenes.tower(settings, boxes);
         RigidBody top = tower.top();
         top.velocity(new Vector3d(NUDGE, 0, 0));

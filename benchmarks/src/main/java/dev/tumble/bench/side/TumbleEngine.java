@@ -19,7 +19,6 @@ import org.joml.Vector3d;
 
 /** Tumble with the standard scenes' settings ({@link StackingScenes#settings}: sleeping off). */
 public final class TumbleEngine implements Engine {
-    private final String name;
     private final WorldSettings settings;
     private World world;
     private final List<RigidBody> boxes = new ArrayList<>();
@@ -35,31 +34,19 @@ public final class TumbleEngine implements Engine {
      * @param settings the world's settings
      */
     public TumbleEngine(WorldSettings settings) {
-        this("tumble", settings);
-    }
-
-    private TumbleEngine(String name, WorldSettings settings) {
-        this.name = name;
         this.settings = settings;
-    }
-
-    /** @return Tumble with the soft-step solver (its default settings), sleeping off, as the row {@code tumble-soft} */
-    public static TumbleEngine softStep() {
-        return new TumbleEngine("tumble-soft", StackingScenes.settings(WorldSettings.Solver.SOFT_STEP));
     }
 
     @Override
     public String name() {
-        return name;
+        return "tumble";
     }
 
     @Override
     public String settings() {
         String solver = switch (settings.solver()) {
-            case SEQUENTIAL_IMPULSE -> "sequential impulses, " + settings.sequentialImpulse().velocityIterations()
-                    + " velocity + " + settings.sequentialImpulse().positionIterations() + " position iterations";
-            case SOFT_STEP -> "soft step, " + settings.softStep().substeps() + " substeps, contacts at "
-                    + settings.softStep().contactHertz() + " Hz";
+            case SEQUENTIAL_IMPULSE -> "sequential impulses, " + settings.sequentialImpulse().substeps()
+                    + " substeps, contacts at " + settings.sequentialImpulse().contactHertz() + " Hz";
             case MILLINGTON -> "Millington's resolver, " + settings.iterationsPerContact() + " iterations per contact";
         };
         return solver + ", half-space ground, sleeping " + (settings.sleepEnabled() ? "on" : "off");

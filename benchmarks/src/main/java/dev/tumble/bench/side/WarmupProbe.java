@@ -50,7 +50,7 @@ public final class WarmupProbe {
             throw new IllegalArgumentException("steps must be at least " + BLOCK + ", was " + steps);
         }
         long[] cpu = new long[steps];
-        try (TumbleEngine e = new TumbleEngine(SideBySide.tumbleSettings(1))) {
+        try (TumbleEngine e = new TumbleEngine(SideBySide.tumbleSettings())) {
             e.build(Scene.named(scene));
             for (int k = 0; k < steps; k++) {
                 long c0 = THREADS.getCurrentThreadCpuTime();

@@ -20,14 +20,14 @@ class SideBySideSmokeTest {
     @Test
     void everyEngineSceneAndStressSceneRunsAndTheReportIsWritten(@TempDir Path dir) throws Exception {
         SideBySide s = new SideBySide("--in-process", "--steps", "12", "--runs", "1", "--warmup", "0",
-                "--scaling", "100,1000", "--threads", "2", "--out", dir.resolve("benchmarks.md").toString());
+                "--scaling", "100,1000", "--out", dir.resolve("benchmarks.md").toString());
         String report = s.run();
         assertTrue(s.failures.isEmpty(), "engines that failed: " + s.failures);
         for (String scene : new String[] {"pile", "pyramid"}) {
             assertTrue(report.contains("### " + scene), report);
         }
         // Each engine row has a positive ms/step in both scene tables.
-        for (String engine : new String[] {"tumble", "tumble×2", "physx", "jolt", "bullet", "ode4j", "jbullet"}) {
+        for (String engine : new String[] {"tumble", "physx", "jolt", "bullet", "ode4j", "jbullet"}) {
             Matcher m = Pattern.compile("(?m)^\\| " + Pattern.quote(engine) + " \\| [^|]+ \\| ([0-9.]+) \\|").matcher(report);
             int rows = 0;
             while (m.find()) {
@@ -56,8 +56,8 @@ class SideBySideSmokeTest {
     void aChildsWarmUpRunLeavesTheTimedRunsPhysicsAlone() {
         // The timed run after a warm-up run steps a newly built scene: same end state, bit for bit.
         for (String kind : new String[] {"tumble", "jolt"}) {
-            Measure.Result cold = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, 0, false));
-            Measure.Result warm = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, 0, true));
+            Measure.Result cold = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, false));
+            Measure.Result warm = Measure.Result.parse(SideBySide.child(kind, "pyramid", 30, true));
             assertEquals(cold.maxSpeed(), warm.maxSpeed(), kind);
             assertEquals(cold.topDisplacement(), warm.topDisplacement(), kind);
             assertEquals(cold.moving(), warm.moving(), kind);
@@ -68,11 +68,11 @@ class SideBySideSmokeTest {
     @Test
     void aWarmChildRunsTheSameMeasurementTwiceAndAColdOneOnce() {
         int before = Measure.runsStarted;
-        SideBySide.child("tumble", "pyramid", 12, 0, false);
+        SideBySide.child("tumble", "pyramid", 12, false);
         assertEquals(before + 1, Measure.runsStarted, "cold: the timed run only");
-        SideBySide.child("tumble", "pyramid", 12, 0, true);
+        SideBySide.child("tumble", "pyramid", 12, true);
         assertEquals(before + 3, Measure.runsStarted, "warm: a warm-up run, then the timed run");
-        SideBySide.child("stress", "tower50", 12, 0, true);
+        SideBySide.child("stress", "tower50", 12, true);
         assertEquals(before + 5, Measure.runsStarted, "stress scenes get a warm-up run too");
     }
 

@@ -37,7 +37,7 @@ public final class Commands {
                   --headless              never open a window
                   --frames N              frames to record headless (default 150, 2 steps apart)
                   --gif PATH | --mp4 PATH | --png DIR   where headless frames go (default: a GIF)
-                  --solver si|soft|millington  the contact solver (default si)
+                  --solver si|millington  the contact solver (default si)
                   --seed N                seed of the scene's random placements (default 1)
                   --size WxH              frame size in pixels (default 960x540, a window 1280x720;
                                           GIFs are half size)

@@ -91,8 +91,8 @@ public record SceneOptions(WorldSettings.Solver solver, long seed, UnaryOperator
 
     /**
      * Parses a solver name as the command line and scene files write it: {@code si} (or
-     * {@code sequential_impulse}), {@code soft} (or {@code soft_step}) and {@code millington},
-     * any case; a hyphen or nothing may stand for the underscore.
+     * {@code sequential_impulse}) and {@code millington}, any case; a hyphen or nothing may stand
+     * for the underscore.
      *
      * @param name the name, or null
      * @return the solver
@@ -103,13 +103,14 @@ public record SceneOptions(WorldSettings.Solver solver, long seed, UnaryOperator
         return switch (n) {
             case "si", "sequential_impulse", "sequential-impulse", "sequentialimpulse" -> WorldSettings.Solver.SEQUENTIAL_IMPULSE;
             case "millington" -> WorldSettings.Solver.MILLINGTON;
-            case "soft", "soft_step", "soft-step", "softstep" -> WorldSettings.Solver.SOFT_STEP;
-            default -> throw new IllegalArgumentException("solver must be si, soft or millington, was '" + name + "'");
+            case "soft", "soft_step", "soft-step", "softstep" -> throw new IllegalArgumentException(
+                    "solver must be si or millington, was '" + name + "' (the soft step is the si solver: write si)");
+            default -> throw new IllegalArgumentException("solver must be si or millington, was '" + name + "'");
         };
     }
 
     /**
-     * The short name {@link #parseSolver} reads back: {@code si}, {@code soft} or {@code millington}.
+     * The short name {@link #parseSolver} reads back: {@code si} or {@code millington}.
      *
      * @param s the solver
      * @return the short name
@@ -117,7 +118,6 @@ public record SceneOptions(WorldSettings.Solver solver, long seed, UnaryOperator
     public static String solverName(WorldSettings.Solver s) {
         return switch (s) {
             case MILLINGTON -> "millington";
-            case SOFT_STEP -> "soft";
             case SEQUENTIAL_IMPULSE -> "si";
         };
     }

@@ -3,6 +3,7 @@ package dev.tumble.demos.scenes;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Sphere;
 import dev.tumble.core.joint.DistanceJoint;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.demos.scene.JointSpec;
 import dev.tumble.demos.scene.Scene;
 import dev.tumble.demos.scene.SceneOptions;
@@ -16,6 +17,11 @@ import java.util.List;
  * Newton's cradle: five steel balls (restitution 1, no friction, no damping) each on a rod from
  * a pivot 2 m above it, 2 mm apart so each collision is between two balls; the first is pulled
  * back 40° and let go, and the momentum passes along the row to the last.
+ *
+ * <p>Under sequential impulses two balls become a contact only once they may touch within the
+ * step ({@link SequentialImpulseSettings#speculativeDistance()} 0): with the default 2 cm the
+ * resting balls, 2 mm apart, would be one chain of contacts, and a strike would push the whole
+ * row along instead of passing from ball to ball.
  */
 public final class CradleScene extends Scene {
     /** Ball radius, m. */
@@ -36,7 +42,8 @@ public final class CradleScene extends Scene {
      * @param options the options
      */
     public CradleScene(SceneOptions options) {
-        super(options, settings(options).sleepEnabled(false).build());
+        super(options, settings(options).sleepEnabled(false)
+                .sequentialImpulse(SequentialImpulseSettings.builder().speculativeDistance(0).build()).build());
         ground(0.5);
         for (int i = 0; i < 5; i++) {
             double px = (i - 2) * (2 * RADIUS + GAP);

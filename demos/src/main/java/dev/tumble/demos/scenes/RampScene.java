@@ -46,7 +46,7 @@ public final class RampScene extends Scene {
         for (int i = 0; i < COUNT; i++) {
             double z = (i - (COUNT - 1) / 2.0) * 1.2;
             // Boxes sit 6 m up the slope from the ramp's middle, resting on its face.
-            Vector3d p = new Vector3d(top0).fma(-6, downSlope).fma(HALF + 0.001, normal).add(0, 0, z);
+            Vector3d p = new Vector3d(top0).fma(-6, downSlope).fma(HALF, normal).add(0, 0, z);
             RigidBody b = RigidBody.dynamic(new Box(HALF, HALF, HALF)).mass(1).friction(i / 10.0)
                     .position(p.x, p.y, p.z).orientation(tilt);
             boxes.add(add("box_mu" + i, b));

@@ -40,12 +40,12 @@ class CatalogMenuTest {
     void theSettingsPanelsChoicesReachTheWorld() {
         CatalogMenu menu = new CatalogMenu(SceneOptions.DEFAULTS, List.of(), List.of());
         SceneMenu.Item tower = menu.items().stream().filter(i -> i.name().equals("tower")).findFirst().orElseThrow();
-        ViewerSettings v = new ViewerSettings().solver(WorldSettings.Solver.SOFT_STEP).iterations(2).gravityFactor(0).sleep(false);
+        ViewerSettings v = new ViewerSettings().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).iterations(2).gravityFactor(0).sleep(false);
         Simulation s = menu.build(tower, v::adjust);
         WorldSettings w = s.world().settings();
-        assertEquals(WorldSettings.Solver.SOFT_STEP, w.solver());
-        assertEquals(WorldSettings.Solver.SOFT_STEP, ((Scene) s).options().solver(), "the scene is built for the chosen solver");
-        assertEquals(2, w.softStep().substeps());
+        assertEquals(WorldSettings.Solver.SEQUENTIAL_IMPULSE, w.solver());
+        assertEquals(WorldSettings.Solver.SEQUENTIAL_IMPULSE, ((Scene) s).options().solver(), "the scene is built for the chosen solver");
+        assertEquals(2, w.sequentialImpulse().substeps());
         assertEquals(0, w.gravityY(), 1e-12);
         assertFalse(w.sleepEnabled());
         // Every scene builds with the panel's choices (scenes that choose their own settings included).

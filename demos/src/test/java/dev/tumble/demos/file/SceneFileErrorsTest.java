@@ -39,8 +39,9 @@ class SceneFileErrorsTest {
             short vector       | {"bodies":[{"id":"b","mass":1,"position":[1,2],"shapes":[{"type":"sphere","radius":1}]}]} | $.bodies[0].position | expected 3 numbers, found 2
             object for array   | {"bodies":{"id":"b"}} | $.bodies | expected an array, found an object
             misspelt field     | {"bodies":[{"id":"b","mass":1,"raduis":1,"shapes":[]}]} | $.bodies[0].raduis | unknown field 'raduis'
-            unknown solver     | {"settings":{"solver":"pgs"},"bodies":[BOX]} | $.settings.solver | solver must be si, soft or millington
-            bad solver setting | {"settings":{"sequentialImpulse":{"velocityIterations":-1}},"bodies":[BOX]} | $.settings.sequentialImpulse | velocityIterations
+            unknown solver     | {"settings":{"solver":"pgs"},"bodies":[BOX]} | $.settings.solver | solver must be si or millington
+            soft-step solver   | {"settings":{"solver":"soft"},"bodies":[BOX]} | $.settings.solver | the soft step is the si solver
+            bad solver setting | {"settings":{"sequentialImpulse":{"substeps":0}},"bodies":[BOX]} | $.settings.sequentialImpulse | substeps must be >= 1
             duplicate id       | {"bodies":[BOX,BOX]} | $.bodies[1].id | duplicate body id 'box'
             static with mass   | {"bodies":[{"id":"g","type":"static","mass":3,"shapes":[{"type":"halfspace","normal":[0,1,0],"offset":0}]}]} | $.bodies[0].mass | a static body has no mass
             unknown body type  | {"bodies":[{"id":"g","type":"floating","shapes":[]}]} | $.bodies[0].type | unknown body type 'floating'

@@ -14,17 +14,17 @@ import org.joml.Matrix3d;
  */
 public final class BodyStateCodec {
     /** Doubles per body record (see {@link #write}). */
-    private static final int DOUBLES = 1 + 9 + 2 + 3 + 4 + 3 + 3 + 3 + 3 + 3 + 3 + 2 + 2 + 3;
-    /** Where in the record's doubles the friction and restitution, then the swept-back offset, sit. */
-    private static final int FRICTION = DOUBLES - 5, RESTITUTION = DOUBLES - 4, SWEPT = DOUBLES - 3;
+    private static final int DOUBLES = 1 + 9 + 2 + 3 + 4 + 3 + 3 + 3 + 3 + 3 + 3 + 2 + 2;
+    /** Where in the record's doubles the friction and restitution sit. */
+    private static final int FRICTION = DOUBLES - 2, RESTITUTION = DOUBLES - 1;
 
     private BodyStateCodec() {
     }
 
     /**
      * Writes the body's state: type, awake, may sleep, mass, inertia, damping, pose, velocities,
-     * accelerations, accumulators, sleep motion and threshold, friction, restitution, the
-     * continuous-collision pull-back, and the quarantine and continuous-collision flags.
+     * accelerations, accumulators, sleep motion and threshold, friction, restitution, and the
+     * quarantine and continuous-collision flags.
      *
      * @param b the body
      * @param out receives the bytes
@@ -55,7 +55,6 @@ public final class BodyStateCodec {
         out.writeDouble(b.sleepEpsilon);
         out.writeDouble(b.friction);
         out.writeDouble(b.restitution);
-        triple(out, s, k + RigidBody.SX);
         out.writeBoolean(b.quarantined);
         out.writeBoolean(b.continuousCollision);
     }
@@ -174,7 +173,6 @@ public final class BodyStateCodec {
             b.sleepEpsilon = d[k++];
             b.friction = d[k++];
             b.restitution = d[k++];
-            put(d, k, s, at + RigidBody.SX, 3);
             // The transform and world inertia are pure functions of the state above. The
             // orientation is used as written: renormalising could change its last bit.
             b.refreshTransformAndInertia();

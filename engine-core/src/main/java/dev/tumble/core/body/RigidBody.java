@@ -76,10 +76,8 @@ public final class RigidBody {
     static final int FX = 49, FY = 50, FZ = 51;
     /** Torque accumulator, N·m. */
     static final int TX = 52, TY = 53, TZ = 54;
-    /** How far continuous collision pulled the body back this step, m. */
-    static final int SX = 55, SY = 56, SZ = 57;
     /** Doubles per body. */
-    static final int STRIDE = 58;
+    static final int STRIDE = 55;
 
     /** The array holding this body's state; replaced when the body joins or leaves a world. */
     double[] state = newState();
@@ -124,7 +122,7 @@ public final class RigidBody {
     // of its footprint) that the collector copies and spreads between the bodies of a large world.
     private static final int POSITION_VIEW = 0, VELOCITY_VIEW = 1, ANGULAR_VELOCITY_VIEW = 2,
             ACCELERATION_VIEW = 3, LAST_FRAME_ACCELERATION_VIEW = 4, FORCE_VIEW = 5, TORQUE_VIEW = 6,
-            SWEPT_BACK_VIEW = 7, VECTOR_VIEWS = 8;
+            VECTOR_VIEWS = 7;
     private Vector3d[] vectorViews;
     private Quaterniond orientationView;
 
@@ -667,8 +665,8 @@ public final class RigidBody {
 
     /**
      * Puts the body at position {@code (x, y, z)} (m) with orientation {@code (qw, qx, qy, qz)}
-     * (taken as given, unit length expected) without refreshing derived data: the
-     * sequential-impulse solver moves poses held in its own arrays and writes them back once.
+     * (taken as given, unit length expected) without refreshing derived data: a solver moves
+     * poses held in its own arrays and writes them back once.
      * A solver primitive like {@link #solverTranslate}, so not validated; a non-finite pose is caught
      * after the solve by the world, which quarantines the body.
      *
@@ -1838,46 +1836,6 @@ public final class RigidBody {
     }
 
     /**
-     * How far (m, world axes) continuous collision pulled the body back this step: its
-     * integrated position minus where the sweep left it. Zero unless the body was swept. A solver
-     * that reasons from {@code position = start + velocity·dt} adds it back to know where the
-     * body started; the sequential-impulse solver clears it for every body it solves, so after a
-     * step of a sequential-impulse world it reads zero.
-     *
-     * @return the pull-back, m, world axes (a view refreshed by each call)
-     */
-    Vector3dc sweptBack() {
-        return vectorView(SWEPT_BACK_VIEW, SX);
-    }
-
-    /** @return the x of {@link #sweptBack()}, m. */
-    double sweptBackX() {
-        return state[at + SX];
-    }
-
-    /** @return the y of {@link #sweptBack()}, m. */
-    double sweptBackY() {
-        return state[at + SY];
-    }
-
-    /** @return the z of {@link #sweptBack()}, m. */
-    double sweptBackZ() {
-        return state[at + SZ];
-    }
-
-    /**
-     * Records {@link #sweptBack()}; the world's continuous-collision pass calls this.
-     *
-     * @param dx the x of the pull-back, m
-     * @param dy the y of the pull-back, m
-     * @param dz the z of the pull-back, m
-     */
-    void sweptBack(double dx, double dy, double dz) {
-        Check.finite("sweptBack", dx, dy, dz);
-        setTriple(SX, dx, dy, dz);
-    }
-
-    /**
      * The radius (m) of the largest ball around the centre of mass that one of the body's shapes
      * contains: how far it may move in one step and still overlap where it was, so how far before
      * continuous collision sweeps it. Zero for a body without shapes or whose shapes all sit away
@@ -2054,26 +2012,6 @@ public final class RigidBody {
         @Override
         public void solverVelocities(RigidBody b, double vx, double vy, double vz, double wx, double wy, double wz) {
             b.solverVelocities(vx, vy, vz, wx, wy, wz);
-        }
-
-        @Override
-        public double sweptBackX(RigidBody b) {
-            return b.sweptBackX();
-        }
-
-        @Override
-        public double sweptBackY(RigidBody b) {
-            return b.sweptBackY();
-        }
-
-        @Override
-        public double sweptBackZ(RigidBody b) {
-            return b.sweptBackZ();
-        }
-
-        @Override
-        public void sweptBack(RigidBody b, double dx, double dy, double dz) {
-            b.sweptBack(dx, dy, dz);
         }
 
         @Override

@@ -27,7 +27,7 @@ import org.joml.Vector3dc;
  * live in an {@link Internals} store that the resolver lends ({@link #internals(Internals)}) from a
  * pool the size of its largest call, and the working arrays of an impulse in the resolver's
  * {@link ImpulseScratch}. A world of thousands of contacts resolved island by island then keeps
- * that data in cache, and a contact the sequential-impulse solver resolves never has any.
+ * that data in cache, and a contact the sequential-impulse solver solves never has any.
  *
  * <p>Contacts are mutable so a {@link ContactBuffer} can pool them; {@link #set} validates its
  * arguments and leaves the contact unchanged when it throws.

@@ -146,40 +146,6 @@ public abstract class BodyAccess {
             double wz);
 
     /**
-     * The x (m) of how far continuous collision pulled {@code b} back this step.
-     *
-     * @param b the body
-     * @return the x (m) of how far continuous collision pulled {@code b} back this step
-     */
-    public abstract double sweptBackX(RigidBody b);
-
-    /**
-     * The y (m) of how far continuous collision pulled {@code b} back this step.
-     *
-     * @param b the body
-     * @return the y (m) of how far continuous collision pulled {@code b} back this step
-     */
-    public abstract double sweptBackY(RigidBody b);
-
-    /**
-     * The z (m) of how far continuous collision pulled {@code b} back this step.
-     *
-     * @param b the body
-     * @return the z (m) of how far continuous collision pulled {@code b} back this step
-     */
-    public abstract double sweptBackZ(RigidBody b);
-
-    /**
-     * Records how far (m) continuous collision pulled {@code b} back this step.
-     *
-     * @param b the body
-     * @param dx change or distance along x (m/s for velocities, rad/s for angular velocity, m for distances)
-     * @param dy the same along y
-     * @param dz the same along z
-     */
-    public abstract void sweptBack(RigidBody b, double dx, double dy, double dz);
-
-    /**
      * Freezes {@code b} out of the simulation after its state became non-finite.
      *
      * @param b the body

@@ -24,7 +24,7 @@ public abstract class Joint {
     /** The second body, or null when the joint anchors body 0 to the world. */
     protected final RigidBody body1;
     private boolean collideConnected;
-    /** Impulses the soft-step solver accumulated on this joint's rows (see {@link #solverImpulses()}). */
+    /** Impulses the sequential-impulse solver accumulated on this joint's rows (see {@link #solverImpulses()}). */
     private final double[] solverImpulses = new double[SOLVER_ROWS];
     /** Rows of {@link #solverImpulses()}: point (3), axis alignment (2), lower and upper limit, length. */
     public static final int SOLVER_ROWS = 8;
@@ -71,7 +71,7 @@ public abstract class Joint {
     }
 
     /**
-     * The impulses the soft-step solver applied on this joint's rows in the last substep of the
+     * The impulses the sequential-impulse solver applied on this joint's rows in the last substep of the
      * last step (N·s for point and length rows, N·m·s for angular rows): the joint's reaction over
      * that substep. Indices: 0–2 the held point (x, y, z), 3–4 a hinge's axis alignment, 5 and 6
      * the lower and upper limit (hinge angle or cable length), 7 a rod's length. Owned by the

@@ -11,7 +11,7 @@ import org.joml.Vector3d;
 /**
  * Writes and reads joints for world snapshots, every double bit for bit. A joint of this
  * package's classes is written whole: what it was built with (body-space anchors, axes, length)
- * and what changes (collide-connected, hinge limits, the soft-step solver's impulses), so a
+ * and what changes (collide-connected, hinge limits, the sequential-impulse solver's impulses), so a
  * snapshot can rebuild it in a world that no longer has it. A joint of any other class is written
  * by reference: its class name and the state every joint has; the world must still know the
  * object to restore it. The bodies are the caller's to write: it knows their ids.

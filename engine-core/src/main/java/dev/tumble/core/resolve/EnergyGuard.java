@@ -5,14 +5,12 @@ import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.world.ResolverSettings;
-import dev.tumble.core.world.SequentialImpulseSettings;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
- * The energy guard of both solvers ({@link SequentialImpulseSettings#energyGuard()},
- * {@link ResolverSettings#energyGuard()}): contacts with restitution ≤ 1 and friction are
+ * The energy guard of Millington's resolver ({@link ResolverSettings#energyGuard()}): contacts with restitution ≤ 1 and friction are
  * passive, so the bodies of one island must not leave the solver with more energy than they
  * brought to it. When they do (the iteration's doing: warm starting, friction taken back when the
  * normal impulse fell, a shock sweep holding a light body under a heavy one, a position pass
@@ -39,7 +37,7 @@ import org.joml.Vector3d;
  *   <li>An island with a moving kinematic body is not guarded: that body may do work.
  * </ul>
  *
- * <p>Works on per-body arrays in the sequential-impulse solver's layout (slot 0 the static
+ * <p>Works on per-body arrays by slot (slot 0 the static
  * world); no allocation; not thread-safe (scratch per instance).
  */
 final class EnergyGuard {
@@ -52,14 +50,14 @@ final class EnergyGuard {
     /**
      * What the last {@link #apply} could not take out of the motion, J: 0 unless the work of the
      * moves exceeds all the kinetic energy there is to take (a position pass lifting bodies that
-     * came to rest). Exact for the plain scaling; with {@code positionsFollow} a lower bound.
+     * came to rest).
      */
     private double remaining;
     /** What the last {@link #apply} left of its allowance, J: 0 when it scaled or could not pay. */
     private double slack;
     /** For {@link #end(double, double, boolean, double)}: the island's allowance in place of the per-body one, J; NaN for none. */
     private double allowance = Double.NaN;
-    // For resolvers that work on the bodies themselves (begin/end): the SI layout, filled here.
+    // The bodies of begin/end by slot, filled here.
     private RigidBody[] bodies = new RigidBody[1];
     private boolean[] movable = new boolean[1];
     private double[] im = new double[1], vel0 = new double[6], inertia0 = new double[9], start = new double[3];
@@ -107,24 +105,9 @@ final class EnergyGuard {
      * @param dt the step, s
      * @return whether the velocities were scaled
      */
-    boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
-            double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
-            double lift, double dt) {
-        return apply(bodies, bodyCount, movable, im, vel0, inertia0, start, vel, pose, poseStride, inertia1, i0, i1, count,
-                lift, dt, false);
-    }
-
-    /**
-     * As {@link #apply(RigidBody[], int, boolean[], double[], double[], double[], double[], double[], double[], int,
-     * double[], int[], int[], int, double, double)}; with {@code positionsFollow} the caller moves each body by
-     * {@code (v_new − v_old)·dt} for whatever this changes (a solver that ends bodies at {@code start + v·dt}, as
-     * impulse repositioning does), so the work of that move against the applied acceleration is part of the balance.
-     * Without it a scaled-down body would keep the lift of the velocity it no longer has: a body a joint threw upwards
-     * would be stopped by the guard but left up there, with energy the step never paid for.
-     */
-    boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0, double[] inertia0,
-            double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0, int[] i1, int count,
-            double lift, double dt, boolean positionsFollow) {
+    private boolean apply(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel0,
+            double[] inertia0, double[] start, double[] vel, double[] pose, int poseStride, double[] inertia1, int[] i0,
+            int[] i1, int count, double lift, double dt) {
         // Free: no immovable body takes part, so momentum must be kept.
         boolean free = allMovable(movable, i0, i1, count);
         sums.clear();
@@ -174,9 +157,7 @@ final class EnergyGuard {
         }
         remaining = Math.max(0, excess - relative);
         slack = 0;
-        double s = positionsFollow ? followingScale(bodies, bodyCount, movable, im, vel, pose, poseStride, cx, cy, cz,
-                free, vx, vy, vz, wx, wy, wz, relative, excess, dt)
-                : Math.sqrt(Math.max(0, relative - excess) / relative);
+        double s = Math.sqrt(Math.max(0, relative - excess) / relative);
         for (int b = 1; b < bodyCount; b++) {
             if (!movable[b]) {
                 continue;
@@ -253,38 +234,6 @@ final class EnergyGuard {
             }
             return true;
         }
-    }
-
-    /**
-     * The scale s of the relative velocities when positions follow them: the kinetic energy is
-     * {@code rigid + s²·R} (R the relative part) and the work against the applied accelerations
-     * {@code work + (s − 1)·D}, with {@code D = −dt·Σ m·a·(v − f)} the work of the relative motion's
-     * step (f the frame's velocity at the body). The largest s in [0, 1] with
-     * {@code R·s² + D·s ≤ R − excess + D} (the balance at s = 1 is off by {@code excess}); where none
-     * qualifies, the s in [0, 1] that leaves the least energy.
-     */
-    private double followingScale(RigidBody[] bodies, int bodyCount, boolean[] movable, double[] im, double[] vel,
-            double[] pose, int poseStride, double cx, double cy, double cz, boolean free, double vx, double vy, double vz,
-            double wx, double wy, double wz, double relative, double excess, double dt) {
-        double d = 0;
-        for (int b = 1; b < bodyCount; b++) {
-            if (!movable[b]) {
-                continue;
-            }
-            int o = 6 * b, p = poseStride * b;
-            double[] f = frameAt(free, vx, vy, vz, wx, wy, wz, pose[p] - cx, pose[p + 1] - cy, pose[p + 2] - cz);
-            double fx = f[0], fy = f[1], fz = f[2];
-            RigidBody body = bodies[b];
-            d -= dt / im[b] * (body.lastFrameAccelerationX() * (vel[o] - fx) + body.lastFrameAccelerationY() * (vel[o + 1] - fy)
-                    + body.lastFrameAccelerationZ() * (vel[o + 2] - fz));
-        }
-        double r = relative, t = relative - excess + d;
-        double disc = d * d + 4 * r * t;
-        double s = disc >= 0 ? (-d + Math.sqrt(disc)) / (2 * r) : -1;
-        if (!(s >= 0)) {
-            s = -d / (2 * r);
-        }
-        return Math.max(0, Math.min(1, s));
     }
 
     /** @return what the last {@link #apply} left over, J (see {@link #remaining}) */
@@ -364,7 +313,7 @@ final class EnergyGuard {
         for (int b = 1; b < bodyCount; b++) {
             if (scaled && movable[b]) {
                 int o = 6 * b;
-                SequentialImpulseSolver.storeVelocities(bodies[b], vel, o);
+                storeVelocities(bodies[b], vel, o);
             }
             bodies[b] = null;
         }
@@ -380,8 +329,7 @@ final class EnergyGuard {
      * moves' work against the applied accelerations is linear in the share of each move kept, so
      * the part of each body's lift above what a resting body needs (its sag of the step, |a|·dt²,
      * plus {@code lift}) is taken back, to the share the energy allows (all of it if that is not
-     * enough). A resting body's own correction is never taken back: taken back whole, as the
-     * sequential-impulse solver may, it would leave a body pressed down by a joint sinking into
+     * enough). A resting body's own correction is never taken back: taken back whole, it would leave a body pressed down by a joint sinking into
      * the ground step after step. Turns are interpolated with the same share. The guard then
      * runs again from the velocities it was first given.
      *
@@ -447,7 +395,7 @@ final class EnergyGuard {
         for (int b = 1; b < bodyCount; b++) {
             RigidBody body = bodies[b];
             int o = 6 * b, p = 3 * b;
-            SequentialImpulseSolver.loadVelocities(body, vel, o);
+            body.getVelocities(vel, o);
             pose[p] = body.positionX();
             pose[p + 1] = body.positionY();
             pose[p + 2] = body.positionZ();
@@ -498,7 +446,7 @@ final class EnergyGuard {
         // Sleeping bodies count as movable: the resolver may wake them, and they bring no energy.
         movable[k] = b.type() == BodyType.DYNAMIC && b.inverseMass() > 0;
         im[k] = movable[k] ? b.inverseMass() : 0;
-        SequentialImpulseSolver.loadVelocities(b, vel0, 6 * k);
+        b.getVelocities(vel0, 6 * k);
         b.getInverseInertiaTensorWorld(w9);
         System.arraycopy(w9, 0, inertia0, 9 * k, 9);
         start[3 * k] = b.positionX();
@@ -607,5 +555,17 @@ final class EnergyGuard {
         spin[1] = y;
         spin[2] = z;
         spin[3] = 0.5 * (x * lx + y * ly + z * lz);
+    }
+
+    /**
+     * Writes velocities {@code vel[o..o+6)} (m/s, rad/s) to {@code body} without the setters'
+     * checks, waking it as they would: a non-finite result is the quarantine's to catch after the
+     * solve, not an exception half-way through the step.
+     */
+    private static void storeVelocities(RigidBody body, double[] vel, int o) {
+        BODY.solverVelocities(body, vel[o], vel[o + 1], vel[o + 2], vel[o + 3], vel[o + 4], vel[o + 5]);
+        if (!body.isAwake() && body.type() == BodyType.DYNAMIC) {
+            body.setAwake(true);
+        }
     }
 }

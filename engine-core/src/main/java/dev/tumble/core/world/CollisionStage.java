@@ -86,16 +86,14 @@ final class CollisionStage {
         // Contacts between shapes still apart: speculative for sequential impulses, the book's
         // pessimistic contacts for Millington's resolver (0 there unless asked for).
         if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
-            narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance());
-        } else if (settings.solver() == WorldSettings.Solver.SOFT_STEP) {
-            narrow.speculativeMargin(settings.softStep().speculativeDistance()).roundMargins(true);
+            narrow.speculativeMargin(settings.sequentialImpulse().speculativeDistance()).roundMargins(true);
         } else {
             narrow.speculativeMargin(settings.resolver().contactMargin());
         }
         // Boxes grown by half the margin each pair exactly the shapes the narrow phase may report.
         baseMargin = narrow.speculativeMargin();
         halfMargin = 0.5 * baseMargin;
-        predictive = settings.solver() == WorldSettings.Solver.SOFT_STEP;
+        predictive = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         reuseDistance = settings.manifoldReuseDistance();
     }
 

@@ -7,7 +7,6 @@ import dev.tumble.core.collision.broad.BroadPhase;
 import dev.tumble.core.collision.broad.DynamicAabbTree;
 import dev.tumble.core.collision.query.BodyShape;
 import dev.tumble.core.collision.shape.Pose;
-import dev.tumble.core.collision.shape.ShapeType;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.island.IslandBuilder;
@@ -27,9 +26,7 @@ import org.joml.Vector3d;
  * kept), and the path to that point is cast again, since the motion kept can carry it into the
  * next surface (a corner), until it meets nothing ({@link #clampPath}); its velocity is kept, so
  * the contact pass that follows sees touching, closing contacts and the solver stops or bounces
- * it. The distance taken off is kept in {@link RigidBody#sweptBack()}, so the sequential-impulse
- * solver (which infers each contact's gap at the start of the step from {@code velocity·dt})
- * knows the real gap. Slow bodies cost nothing.
+ * it. Slow bodies cost nothing.
  */
 final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private static final BodyAccess BODY = BodyAccess.get();
@@ -66,22 +63,15 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     private final double[] moves = new double[4 * (MAX_SLIDES + 1)];
     private final double[] hitNormals = new double[3 * (MAX_SLIDES + 1)];
     private int moveCount, hitCount;
-    /** The end point {@link #clampPath} settled on, and its sum of moves from the body's centre (m). */
-    private double endX, endY, endZ, shiftX, shiftY, shiftZ;
+    /** The end point {@link #clampPath} settled on (m). */
+    private double endX, endY, endZ;
 
     /**
-     * Whether half-spaces stop the sweep. Nothing passes through a half-space: a body that ends a
-     * step deep in one still gets a contact with the right normal. The sequential-impulse solver
-     * puts a swept body back where its velocity takes it ({@code start + v·dt}) after solving, so
-     * for it a pull-back only moves where contacts are generated: a tilted body pulled back onto
-     * the ground loses the contacts of its far side and can end the step through the ground.
-     * Millington's resolver keeps the pulled-back pose, and there the sweep still helps, so it
-     * stays on.
+     * Whether Millington's resolver guards energy: then a pull-back's potential energy is taken
+     * off the body's approach ({@link #takeLiftFromMotion}) and the solved sweep's lifts are paid
+     * out of motion ({@link #payOutOfMotion}).
      */
-    private final boolean sweepHalfSpaces;
-
-    /** Whether a pull-back's potential energy is taken off the body's approach (see {@link #takeLiftFromMotion}). */
-    private final boolean takeLiftFromMotion;
+    private final boolean guardsEnergy;
 
 
     /** True during {@link #sweepSolved}: only static shapes (half-spaces included) stop the cast. */
@@ -108,14 +98,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     private boolean[] settled = new boolean[0];
 
-    /** Whether the solved sweep's lifts are paid out of motion (the solver's energy guard is on). */
-    private final boolean payLifts;
-    /**
-     * Whether a pull-back no solve accounted for is undone after the solve (sequential-impulse
-     * worlds, whose solver clears {@link RigidBody#sweptBack()} of the bodies it saw; Millington's
-     * resolver keeps the pulled-back pose).
-     */
-    private final boolean undoUnsolvedPullBacks;
     /** Per island the work (J) the solved sweep's lifts did this step; the islands with any. */
     private double[] liftWork = new double[0];
     private int[] liftedIslands = new int[0];
@@ -123,13 +105,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     ContinuousCollision(CollisionStage collision, WorldSettings settings) {
         this.collision = collision;
-        this.sweepHalfSpaces = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
-        // The soft step has no energy guard: a put-back only takes the velocity into the surface out.
-        boolean millington = settings.solver() == WorldSettings.Solver.MILLINGTON;
-        this.takeLiftFromMotion = millington && settings.resolver().energyGuard();
-        this.payLifts = millington ? settings.resolver().energyGuard()
-                : settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE && settings.sequentialImpulse().energyGuard();
-        this.undoUnsolvedPullBacks = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
+        // The sequential-impulse solver has no energy guard: a put-back only takes the velocity into the surface out.
+        this.guardsEnergy = settings.solver() == WorldSettings.Solver.MILLINGTON && settings.resolver().energyGuard();
     }
 
     /** The body's last-frame acceleration along n (m/s²). */
@@ -142,7 +119,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * falling the whole step but is put back {@code lift} short of where it fell to, so the
      * potential energy of the lift, {@code −m·a·n·lift}, is taken off its approach along the hit
      * normal n; otherwise the put-back would hand the body exactly that energy.
-     * The sequential-impulse solver puts a swept body back at its integrated position itself.
      */
     private static void takeLiftFromMotion(RigidBody b, double nx, double ny, double nz, double lift) {
         double work = -b.mass() * along(b, nx, ny, nz) * lift;
@@ -171,9 +147,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             }
             RigidBody b = bodies.at(i);
             if (clampPath(b, previous[3 * i], previous[3 * i + 1], previous[3 * i + 2], innerRadius[i], false)) {
-                BODY.sweptBack(b, -shiftX, -shiftY, -shiftZ);
                 b.position(endX, endY, endZ);
-                if (takeLiftFromMotion) {
+                if (guardsEnergy) {
                     for (int m = 0; m < moveCount; m++) {
                         takeLiftFromMotion(b, moves[4 * m], moves[4 * m + 1], moves[4 * m + 2], moves[4 * m + 3]);
                     }
@@ -199,8 +174,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
 
     /**
      * The per-body part of {@link #sweep} that needs no other body, done by the world's
-     * integration pass while body {@code i} (dense index) is in cache: clears its pull-back,
-     * notes its inner radius and whether it moved far enough from {@code previous} to be cast.
+     * integration pass while body {@code i} (dense index) is in cache: notes its inner radius
+     * and whether it moved far enough from {@code previous} to be cast.
      * In a 10,000-body world a pass of its own touched every body again, from memory; the sweep
      * now visits only the bodies marked here.
      *
@@ -213,9 +188,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      * further than that can carry it through.
      */
     void noteIntegrated(RigidBody b, int i, double[] previous) {
-        if (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0) {
-            BODY.sweptBack(b, 0, 0, 0);
-        }
         noteCentre(b, i);
         staticDepth[i] = 0;
         innerRadius[i] = Double.NaN;
@@ -242,9 +214,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     void noteSolved(RigidBody b, int i, double[] previous) {
         if (b.type() != BodyType.DYNAMIC || !b.continuousCollision()) {
-            return;
-        }
-        if (undoUnsolvedPullBacks && (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0)) {
             return;
         }
         double radius = innerRadius[i];
@@ -297,8 +266,8 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
     /**
      * The static world gets the last word on where a body ends the step (both solvers;
      * Box2D v3 sweeps after its solver for the same reason). The solver moves bodies after the
-     * contacts were found: impulse repositioning by {@code Δv·dt} and the position pass (SI), the
-     * position passes' joint fixes (Millington), which can drag a light body jointed to heavy ones
+     * contacts were found: the substeps' joints (sequential impulses), the position passes' joint
+     * fixes (Millington), which can drag a light body jointed to heavy ones
      * a long way in a solve that has no collision contact for it. A joint that drags a light body
      * behind a heavy one, or a collision that throws a body hard at the ground, can so carry it
      * from above the ground to below it, past any contact the step found. So after the solve
@@ -331,17 +300,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             if (b.type() != BodyType.DYNAMIC || !b.isAwake() || !b.continuousCollision() || b.isQuarantined()) {
                 continue;
             }
-            if (undoUnsolvedPullBacks && (BODY.sweptBackX(b) != 0 || BODY.sweptBackY(b) != 0 || BODY.sweptBackZ(b) != 0)) {
-                // Pulled back before the solve, yet no solve saw it (the solver clears what it
-                // accounts for): no contact was found at the pulled-back pose, so nothing there
-                // stops it. The solver would have put it at start + v·dt; so does this. Kept
-                // there, it would lose its step's motion but keep its speed: a body chasing one
-                // that moves away faster would be pulled back, partly upwards, every step, and
-                // gain the lift's energy each time.
-                b.position(b.positionX() + BODY.sweptBackX(b), b.positionY() + BODY.sweptBackY(b),
-                        b.positionZ() + BODY.sweptBackZ(b));
-                BODY.sweptBack(b, 0, 0, 0);
-            }
             double radius = innerRadius[i];
             if (Double.isNaN(radius)) {
                 radius = b.innerRadius(); // woken after the sweep
@@ -350,7 +308,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
                     mayHaveCrossed(b, i, radius))) {
                 b.position(endX, endY, endZ);
                 stopAgainstHits(b);
-                if (payLifts) {
+                if (guardsEnergy) {
                     double work = 0;
                     for (int m = 0; m < moveCount; m++) {
                         work -= b.mass() * along(b, moves[4 * m], moves[4 * m + 1], moves[4 * m + 2]) * moves[4 * m + 3];
@@ -457,7 +415,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
      */
     private boolean clampPath(RigidBody b, double px, double py, double pz, double radius, boolean force) {
         double ex = b.positionX(), ey = b.positionY(), ez = b.positionZ();
-        double sx = 0, sy = 0, sz = 0;
         moveCount = 0;
         hitCount = 0;
         displacement.set(ex, ey, ez).sub(px, py, pz);
@@ -530,9 +487,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
             ex += mx * length;
             ey += my * length;
             ez += mz * length;
-            sx += mx * length;
-            sy += my * length;
-            sz += mz * length;
             if (slide == MAX_SLIDES) {
                 break;
             }
@@ -546,9 +500,6 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         endX = ex;
         endY = ey;
         endZ = ez;
-        shiftX = sx;
-        shiftY = sy;
-        shiftZ = sz;
         return true;
     }
 
@@ -577,8 +528,7 @@ final class ContinuousCollision implements DynamicAabbTree.RayVisitor {
         BroadPhase broad = collision.broadPhase();
         BodyShape target = (BodyShape) broad.owner(proxy);
         if (!collision.maySweepInto(mover, target.body(), proxy)
-                || (staticOnly ? target.body().type() != BodyType.STATIC
-                        : !sweepHalfSpaces && target.shape().type() == ShapeType.HALF_SPACE)) {
+                || (staticOnly && target.body().type() != BodyType.STATIC)) {
             return maxT;
         }
         target.pose(pose);

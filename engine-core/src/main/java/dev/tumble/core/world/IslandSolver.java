@@ -7,7 +7,6 @@ import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.resolve.FastContactResolver;
-import dev.tumble.core.resolve.SequentialImpulseSolver;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -15,13 +14,9 @@ import java.util.Arrays;
 import org.joml.Vector3d;
 
 /**
- * Resolves the contacts of each island on its own with the world's chosen solver. Islands do
- * not interact, so resolving them apart gives each the budget its size needs (for Millington's
- * resolver the book's advice: a few iterations per contact) and keeps every search small.
- *
- * <p>For the sequential-impulse solver a per-point contact cache (keyed by body pair and
- * feature) carries each contact's accumulated impulses to the next step: the warm start that
- * makes stacks converge.
+ * Resolves the contacts of each island on its own with Millington's resolver. Islands do not
+ * interact, so resolving them apart gives each the budget its size needs (the book's advice: a
+ * few iterations per contact) and keeps every search small.
  *
  * <p>With {@link WorldSettings#threads()} above 1, islands are shared out to helper threads
  * ({@link IslandThreads}), each with its own solver instances and scratch arrays; each contact's
@@ -30,23 +25,13 @@ import org.joml.Vector3d;
 final class IslandSolver {
     private static final BodyAccess BODY = BodyAccess.get();
 
-    /**
-     * A contact whose feature id is new takes over the warm start of an unclaimed contact of the
-     * same pair last step within this distance (m, in body 0's frame).
-     */
-    static final double WARM_START_RADIUS = 0.02;
-    private final Vector3d local = new Vector3d();
     private final WorldSettings settings;
     private final FastContactResolver millington;
-    private final SequentialImpulseSolver sequential;
-    private final ContactCache pointCache;
     private Contact[] scratch = new Contact[64];
-    private int[] globalIndex = new int[64];
     /** Iterations used by this worker's islands this step. */
     private int positionIterations;
     private int velocityIterations;
-    private int shockPasses;
-    /** This solver first, then one copy per helper thread (sharing the point cache); one entry without threads. */
+    /** This solver first, then one copy per helper thread; one entry without threads. */
     private final IslandSolver[] workers;
     private final IslandThreads threads;
     private IslandBuilder jobIslands;
@@ -78,22 +63,20 @@ final class IslandSolver {
     private double[] poseBefore = new double[0];
 
     IslandSolver(WorldSettings settings, CollisionStage collision) {
-        this(settings, new ContactCache(), true, collision);
+        this(settings, true, collision);
     }
 
-    private IslandSolver(WorldSettings settings, ContactCache pointCache, boolean owner, CollisionStage collision) {
+    private IslandSolver(WorldSettings settings, boolean owner, CollisionStage collision) {
         this.settings = settings;
         this.collision = settings.solver() == WorldSettings.Solver.MILLINGTON && settings.resolver().staticRecheck()
                 ? collision : null;
         this.millington = new FastContactResolver(settings.resolver());
-        this.sequential = new SequentialImpulseSolver(settings.sequentialImpulse());
-        this.pointCache = pointCache;
         int n = owner ? settings.threads() : 1;
         this.threads = n > 1 ? new IslandThreads(n) : null;
         this.workers = new IslandSolver[n];
         workers[0] = this;
         for (int w = 1; w < n; w++) {
-            workers[w] = new IslandSolver(settings, pointCache, false, null);
+            workers[w] = new IslandSolver(settings, false, null);
         }
     }
 
@@ -102,25 +85,16 @@ final class IslandSolver {
      * bodies while they are still in cache: the resolvers leave them stale, as Cyclone's do.
      *
      * @param bodies the world's bodies, indexed as the islands' bodies are
-     * @param featureKeys per contact of the buffer: the key that identifies it next step within
-     *     its body pair
-     * @param pairKeys per contact of the buffer: its body pair ({@link ContactCache#pairKey}), so
-     *     the contacts need not be read for it
      * @param sweep continuous collision, told of each island body's solved motion while it is in
      *     cache ({@link ContinuousCollision#noteSolved}); null when off
      * @param previous per dense body, its centre before integration (for {@code sweep})
      */
-    void solve(IslandBuilder islands, BodyRegistry bodies, ContactBuffer contacts, long[] featureKeys, long[] pairKeys,
-            double dt, ContinuousCollision sweep, double[] previous, StepProfile profile) {
+    void solve(IslandBuilder islands, BodyRegistry bodies, ContactBuffer contacts, double dt, ContinuousCollision sweep, double[] previous, StepProfile profile) {
         // The static re-check moves bodies after their island was noted: then the sweep reads them all.
         if (collision != null) {
             sweep = null;
         }
         Contact[] all = contacts.array();
-        boolean si = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
-        if (si) {
-            registerContacts(all, contacts.size(), featureKeys, pairKeys);
-        }
         if (collision != null) {
             savePoses(islands, bodies);
             if (islandSlack.length < islands.islandCount()) {
@@ -148,9 +122,6 @@ final class IslandSolver {
             jobBodies = null;
             jobContacts = null;
         }
-        if (si) {
-            notePointsOutsideIslands(all, contacts.size());
-        }
         if (collision != null) {
             recheckMovedBodies(islands, bodies, dt);
         }
@@ -160,31 +131,9 @@ final class IslandSolver {
     /** Adds every worker's iteration counts to the profile and zeroes them. */
     private void reportIterations(StepProfile profile) {
         for (IslandSolver w : workers) {
-            profile.iterations(w.positionIterations, w.velocityIterations, w.shockPasses);
+            profile.iterations(w.positionIterations, w.velocityIterations);
             w.positionIterations = 0;
             w.velocityIterations = 0;
-            w.shockPasses = 0;
-        }
-    }
-
-    /**
-     * Registers every contact in the warm-start cache in buffer order (cache index = contact
-     * index) and notes the point of each its feature id did not match.
-     */
-    private void registerContacts(Contact[] all, int count, long[] featureKeys, long[] pairKeys) {
-        pointCache.beginStep();
-        for (int c = 0; c < count; c++) {
-            pointCache.add(pairKeys[c], featureKeys[c]);
-        }
-        // Each contact's point in body A's frame is what next step's nearby match reads. Only
-        // a contact its feature id did not match needs it now; the others note it when their
-        // island is solved (contact and body then in cache: a pass over 40,000 contacts and
-        // their bodies less in a 10,000-body world), before the solve moves the body.
-        for (int c = 0; c < count; c++) {
-            if (!pointCache.foundById(c)) {
-                notePoint(all[c], c);
-                pointCache.matchNearby(c, WARM_START_RADIUS);
-            }
         }
     }
 
@@ -196,15 +145,6 @@ final class IslandSolver {
             islandFinite[k] = lastIslandFinite;
             if (collision != null) {
                 islandSlack[k] = slack;
-            }
-        }
-    }
-
-    /** Contacts in no island (a joint between two sleeping bodies) still need their points. */
-    private void notePointsOutsideIslands(Contact[] all, int count) {
-        for (int c = 0; c < count; c++) {
-            if (!pointCache.hasPoint(c)) {
-                notePoint(all[c], c);
             }
         }
     }
@@ -296,18 +236,13 @@ final class IslandSolver {
     private double solveIsland(int k, IslandBuilder islands, BodyRegistry bodies, Contact[] all, double dt,
             ContinuousCollision sweep, double[] previous) {
         double slack = resolveIsland(k, islands, all, dt);
-        // Every island body is awake and dynamic; only this worker touches it. The SI solver
-        // refreshes what it moves as it writes the poses back (a second refresh would re-normalise
-        // every quaternion for nothing).
-        boolean refresh = settings.solver() != WorldSettings.Solver.SEQUENTIAL_IMPULSE;
+        // Every island body is awake and dynamic; only this worker touches it.
         boolean finite = true;
         int n = islands.bodyCount(k);
         for (int j = 0; j < n; j++) {
             int i = islands.body(k, j);
             RigidBody b = bodies.at(i);
-            if (refresh) {
-                BODY.calculateDerivedData(b);
-            }
+            BODY.calculateDerivedData(b);
             finite &= StateGuard.isFinite(b);
             if (sweep != null) {
                 sweep.noteSolved(b, i, previous);
@@ -327,7 +262,7 @@ final class IslandSolver {
         return collision == null && islandFinite[k];
     }
 
-    /** @return what the energy guard left of the island's allowance (J; 0 for sequential impulses) */
+    /** @return what the energy guard left of the island's allowance, J */
     private double resolveIsland(int k, IslandBuilder islands, Contact[] all, double dt) {
         int n = islands.constraintCount(k);
         if (n == 0) {
@@ -336,86 +271,21 @@ final class IslandSolver {
         if (scratch.length < n) {
             int len = Math.max(n, scratch.length * 2);
             scratch = Arrays.copyOf(scratch, len);
-            globalIndex = Arrays.copyOf(globalIndex, len);
         }
         gatherIsland(k, n, islands, all);
-        if (settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE) {
-            solveSequential(n, dt);
-            positionIterations += sequential.positionIterationsUsed();
-            velocityIterations += sequential.velocityIterationsUsed();
-            shockPasses += sequential.shockPassesUsed();
-        } else {
-            int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
-            millington.limitIterations(budget, budget);
-            millington.resolveContacts(scratch, n, dt);
-            positionIterations += millington.positionIterationsUsed();
-            velocityIterations += millington.velocityIterationsUsed();
-            return millington.energySlack();
-        }
-        return 0;
+        int budget = (int) Math.min(Integer.MAX_VALUE, (long) settings.iterationsPerContact() * n);
+        millington.limitIterations(budget, budget);
+        millington.resolveContacts(scratch, n, dt);
+        positionIterations += millington.positionIterationsUsed();
+        velocityIterations += millington.velocityIterationsUsed();
+        return millington.energySlack();
     }
 
-    /**
-     * Copies island {@code k}'s {@code n} contacts into {@code scratch}, their buffer indices into
-     * {@code globalIndex}.
-     */
+    /** Copies island {@code k}'s {@code n} contacts into {@code scratch}. */
     private void gatherIsland(int k, int n, IslandBuilder islands, Contact[] all) {
         for (int j = 0; j < n; j++) {
             int c = islands.constraint(k, j);
             scratch[j] = all[c];
-            globalIndex[j] = c;
         }
-    }
-
-    /** Records contact {@code c}'s point in its body A's frame for next step's nearby match. */
-    private void notePoint(Contact contact, int c) {
-        RigidBody a = contact.body0();
-        if (a != null) {
-            // Through the body's rotation matrix, current after integration: a fraction of the
-            // cost of rotating by the inverse quaternion.
-            a.pointToLocal(contact.pointX(), contact.pointY(), contact.pointZ(), local);
-        } else {
-            local.set(contact.pointX(), contact.pointY(), contact.pointZ());
-        }
-        pointCache.setPoint(c, local.x, local.y, local.z);
-    }
-
-    private void solveSequential(int n, double dt) {
-        loadWarmStarts(n);
-        sequential.resolveContacts(scratch, n, dt);
-        saveImpulses(n);
-    }
-
-    /** Hands the island's {@code n} contacts' cached impulses to the solver, noting points not noted yet. */
-    private void loadWarmStarts(int n) {
-        for (int j = 0; j < n; j++) {
-            int c = globalIndex[j];
-            sequential.setWarmStart(j, pointCache.impulse(c, 0), pointCache.impulse(c, 1), pointCache.impulse(c, 2));
-            if (!pointCache.hasPoint(c)) {
-                notePoint(scratch[j], c);
-            }
-        }
-    }
-
-    /** Keeps the island's {@code n} contacts' solved impulses for next step and reports each one's normal impulse. */
-    private void saveImpulses(int n) {
-        for (int j = 0; j < n; j++) {
-            int c = globalIndex[j];
-            // The three impulses written out, not an inner loop: one loop less for the JIT to
-            // predicate, and in a fresh JVM to recompile.
-            double normal = sequential.accumulatedImpulse(j, 0);
-            pointCache.setImpulse(c, 0, normal);
-            pointCache.setImpulse(c, 1, sequential.accumulatedImpulse(j, 1));
-            pointCache.setImpulse(c, 2, sequential.accumulatedImpulse(j, 2));
-            scratch[j].addAppliedNormalImpulse(normal);
-        }
-    }
-
-    void writeCache(DataOutput out) throws IOException {
-        pointCache.write(out);
-    }
-
-    void readCache(DataInput in, boolean dryRun) throws IOException {
-        (dryRun ? new ContactCache() : pointCache).read(in);
     }
 }

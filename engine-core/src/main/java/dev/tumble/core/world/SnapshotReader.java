@@ -90,7 +90,6 @@ final class SnapshotReader {
         RegistryCodec.Saved forces = RegistryCodec.read(in);
         plan.cachesAt = position();
         new ContactCache().read(in);
-        world.solver.readCache(in, true);
         world.collision.readManifolds(in, true);
         new SoftStepCache().read(in);
         if (cursor.available() > 0) {
@@ -230,7 +229,7 @@ final class SnapshotReader {
         plan.joints = new Joint[n];
         plan.jointKept = new boolean[n];
         IdentityHashMap<Joint, Boolean> claimed = new IdentityHashMap<>();
-        boolean soft = world.settings().solver() == WorldSettings.Solver.SOFT_STEP;
+        boolean soft = world.settings().solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         for (int k = 0; k < n; k++) {
             String where = "joint " + k + " (serial " + plan.jointSerials[k] + ")";
             int[] ids = plan.jointBodies;
@@ -257,7 +256,7 @@ final class SnapshotReader {
             }
             if (soft && !SoftStepSolver.solves(j)) {
                 throw new IllegalArgumentException("snapshot " + where + " (" + j.getClass().getSimpleName()
-                        + ") has no constraint rows in the soft-step solver");
+                        + ") has no constraint rows in the sequential-impulse solver");
             }
             claimed.put(j, Boolean.TRUE);
             plan.joints[k] = j;

@@ -119,7 +119,6 @@ final class SnapshotRestore {
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, cachesAt, bytes.length - cachesAt));
             w.pairCache.read(in);
-            w.solver.readCache(in, false);
             w.collision.readManifolds(in, false);
             w.softStepCache.read(in);
         } catch (IOException e) {

@@ -12,7 +12,7 @@ import org.joml.Vector3d;
  */
 final class SoftStepCache {
     /** How near (m, in body 0's frame) an unmatched point must lie to last step's to take over its impulses. */
-    static final double NEARBY_RADIUS = IslandSolver.WARM_START_RADIUS;
+    static final double NEARBY_RADIUS = 0.02;
 
     private final ContactCache cache = new ContactCache();
     private final Vector3d local = new Vector3d();

@@ -32,7 +32,6 @@ public final class StepProfile {
     private int islands;
     private int positionIterations;
     private int velocityIterations;
-    private int shockPasses;
     private int shapePairs;
     private int reusedManifolds;
 
@@ -81,24 +80,14 @@ public final class StepProfile {
         return islands;
     }
 
-    /** @return position iterations used in the last step, summed over islands. */
+    /** @return Millington's resolver's position iterations in the last step, summed over islands (0 under sequential impulses). */
     public int positionIterations() {
         return positionIterations;
     }
 
-    /** @return velocity iterations used in the last step, summed over islands. */
+    /** @return Millington's resolver's velocity iterations in the last step, summed over islands (0 under sequential impulses). */
     public int velocityIterations() {
         return velocityIterations;
-    }
-
-    /**
-     * @return passes the sequential-impulse solver's shock sweep ran over manifolds' normal
-     *     contacts in the last step, summed over manifolds and islands (at most 3 per manifold;
-     *     a manifold solved as one exact block, or whose first pass changed nothing that counts,
-     *     takes fewer); 0 under Millington's resolver
-     */
-    public int shockPasses() {
-        return shockPasses;
     }
 
     /** @return shape pairs the narrow phase looked at in the last step (reused ones included). */
@@ -121,7 +110,7 @@ public final class StepProfile {
 
     void reset() {
         java.util.Arrays.fill(nanos, 0);
-        bodies = awakeBodies = contacts = islands = positionIterations = velocityIterations = shockPasses = 0;
+        bodies = awakeBodies = contacts = islands = positionIterations = velocityIterations = 0;
         shapePairs = reusedManifolds = 0;
     }
 
@@ -136,10 +125,9 @@ public final class StepProfile {
         this.islands = islands;
     }
 
-    void iterations(int position, int velocity, int shock) {
+    void iterations(int position, int velocity) {
         this.positionIterations += position;
         this.velocityIterations += velocity;
-        this.shockPasses += shock;
     }
 
     @Override
@@ -151,7 +139,6 @@ public final class StepProfile {
         return sb.append("bodies=").append(bodies).append(" awake=").append(awakeBodies)
                 .append(" contacts=").append(contacts).append(" islands=").append(islands)
                 .append(" iterations=").append(velocityIterations).append('/').append(positionIterations)
-                .append(" shock=").append(shockPasses)
                 .append(" pairs=").append(shapePairs).append(" reused=").append(reusedManifolds).append(']').toString();
     }
 }

@@ -67,7 +67,7 @@ public final class World {
     private final StepProfile profile = new StepProfile();
     private final StateGuard guard;
     private final ContinuousCollision sweep;
-    /** The soft-step solver, or null when the world uses another. */
+    /** The sequential-impulse solver, or null in a Millington world. */
     private final SoftStepSolver softStep;
     /** The soft step's warm start: each contact point's impulses, kept by body pair and feature. */
     final SoftStepCache softStepCache = new SoftStepCache();
@@ -117,7 +117,8 @@ public final class World {
         this.solver = new IslandSolver(settings, collision);
         this.guard = new StateGuard(settings);
         this.sweep = new ContinuousCollision(collision, settings);
-        this.softStep = settings.solver() == WorldSettings.Solver.SOFT_STEP ? new SoftStepSolver(settings.softStep()) : null;
+        this.softStep = settings.solver() == WorldSettings.Solver.SEQUENTIAL_IMPULSE
+                ? new SoftStepSolver(settings.sequentialImpulse()) : null;
         this.gravity = new double[] {settings.gravityX(), settings.gravityY(), settings.gravityZ()};
         Arrays.fill(sleepIsland, -1);
     }
@@ -235,7 +236,7 @@ public final class World {
         }
         if (softStep != null && !SoftStepSolver.solves(joint)) {
             throw new IllegalArgumentException("joint " + joint + " (" + joint.getClass().getSimpleName()
-                    + ") has no constraint rows in the soft-step solver");
+                    + ") has no constraint rows in the sequential-impulse solver");
         }
         bodies.requireMember("joint.body0", joint.body0());
         if (joint.body1() != null) {
@@ -339,7 +340,7 @@ public final class World {
         buildIslands(n);
         t = lap(Stage.ISLANDS, t);
 
-        solver.solve(islands, bodies, contacts, featureKeys, contactPairs, dt, settings.continuousCollision() ? sweep : null,
+        solver.solve(islands, bodies, contacts, dt, settings.continuousCollision() ? sweep : null,
                 guard.previousPositions(), profile);
         if (settings.continuousCollision()) {
             sweep.sweepSolved(bodies, guard.previousPositions(), islands);
@@ -396,8 +397,9 @@ public final class World {
     }
 
     /**
-     * The soft step ({@link WorldSettings.Solver#SOFT_STEP}): forces, contacts found at the
-     * start-of-step poses, islands, the substepped solve (which integrates), then sleep and events.
+     * The sequential-impulse solver's soft step ({@link WorldSettings.Solver#SEQUENTIAL_IMPULSE}):
+     * forces, contacts found at the start-of-step poses, islands, the substepped solve (which
+     * integrates), then sleep and events.
      */
     private void stepSoft(int n, double dt) {
         long t = System.nanoTime();
@@ -492,8 +494,7 @@ public final class World {
     private void refreshUnsolved(int n) {
         // Millington's resolver, like Cyclone, leaves awake bodies' transforms stale after moving
         // them, and the island solver refreshed its islands' bodies while they were still in
-        // cache; the SI solver refreshes each body as it writes its pose back. Any
-        // other awake dynamic body (none unless woken during the solve) is refreshed here, so
+        // cache. Any other awake dynamic body (none unless woken during the solve) is refreshed here, so
         // everything read after the step (rendering, queries, joints) is current.
         for (int i = 0; i < n; i++) {
             int k = islands.islandOfBody(i);

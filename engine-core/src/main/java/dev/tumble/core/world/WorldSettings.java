@@ -11,8 +11,8 @@ import dev.tumble.core.internal.Check;
  * @param gravityZ world gravity z (m/s²)
  * @param solver which contact solver resolves the islands
  * @param resolver settings of the Millington resolver (epsilons, limits, maximum iterations)
- * @param sequentialImpulse settings of the sequential-impulse solver
- * @param softStep settings of the soft-step solver (substeps, stiffness of contacts and joints)
+ * @param sequentialImpulse settings of the sequential-impulse solver (substeps, stiffness of
+ *     contacts and joints)
  * @param iterationsPerContact the Millington resolver's iteration budget per island is this many
  *     iterations per contact (the book advises about 4), capped by the resolver settings' maxima
  * @param sleepEnabled whether islands may fall asleep
@@ -29,8 +29,9 @@ import dev.tumble.core.internal.Check;
  *     deep in what it hits
  * @param continuousCollision whether fast bodies with {@code RigidBody.continuousCollision()} on
  *     are swept each step so they cannot pass through thin shapes
- * @param threads how many threads resolve islands (≥ 1; default 1): above 1, islands are shared
- *     out to a pool of helper threads, with results bit-identical to one thread
+ * @param threads how many threads Millington's resolver solves islands on (≥ 1; default 1): above
+ *     1, islands are shared out to a pool of helper threads, with results bit-identical to one
+ *     thread. The sequential-impulse solver runs on the calling thread
  * @param manifoldReuseDistance how far (m, ≥ 0) a shape pair may move relative to each other,
  *     counting a turn at the smaller body's outer radius, before the narrow phase tests it afresh;
  *     until then last test's contact points are carried along with the two bodies and their depth
@@ -42,7 +43,7 @@ import dev.tumble.core.internal.Check;
  *     its narrow phase
  */
 public record WorldSettings(double gravityX, double gravityY, double gravityZ, Solver solver,
-        ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse, SoftStepSettings softStep,
+        ResolverSettings resolver, SequentialImpulseSettings sequentialImpulse,
         int iterationsPerContact, boolean sleepEnabled, double sleepEpsilon,
         FrictionMix frictionMix, double aabbMargin, double maxLinearSpeed, double maxAngularSpeed,
         double maxRotationPerStep, boolean continuousCollision, int threads, double manifoldReuseDistance) {
@@ -51,14 +52,13 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
     public enum Solver {
         /** Millington's resolver (book ch. 14–15): worst contact first, positions then velocities. */
         MILLINGTON,
-        /** Sequential impulses with warm starting (Box2D-Lite style): stable stacks. */
-        SEQUENTIAL_IMPULSE,
         /**
-         * Sequential impulses on a soft step (Box2D v3's and Rapier's order): contacts found at the
-         * start of the step, then substeps that integrate velocities, solve soft contacts and joints,
-         * integrate positions and relax; then restitution. Joints are constraints, not contacts.
+         * Sequential impulses on a soft step (Box2D v3's and Rapier's order), the default: contacts
+         * found at the start of the step, then substeps that integrate velocities, solve soft
+         * contacts and joints, integrate positions and relax; then restitution. Joints are
+         * constraints, not contacts.
          */
-        SOFT_STEP
+        SEQUENTIAL_IMPULSE
     }
 
     /** How the friction coefficients μa, μb of a contact's two bodies combine. */
@@ -160,7 +160,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
      * @param solver the contact solver, not null
      * @param resolver settings of the Millington resolver, not null
      * @param sequentialImpulse settings of the sequential-impulse solver, not null
-     * @param softStep settings of the soft-step solver, not null
      * @param iterationsPerContact the Millington resolver's iterations per contact (≥ 1)
      * @param sleepEnabled whether islands may fall asleep
      * @param sleepEpsilon motion below which a body counts as still, m²/s² (≥ 0)
@@ -178,7 +177,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         Check.notNull("solver", solver);
         Check.notNull("resolver", resolver);
         Check.notNull("sequentialImpulse", sequentialImpulse);
-        Check.notNull("softStep", softStep);
         if (iterationsPerContact < 1) {
             throw new IllegalArgumentException("iterationsPerContact must be >= 1, was " + iterationsPerContact);
         }
@@ -208,7 +206,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         b.solver = solver;
         b.resolver = resolver;
         b.sequentialImpulse = sequentialImpulse;
-        b.softStep = softStep;
         b.iterationsPerContact = iterationsPerContact;
         b.sleepEnabled = sleepEnabled;
         b.sleepEpsilon = sleepEpsilon;
@@ -230,7 +227,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         private Solver solver = Solver.SEQUENTIAL_IMPULSE;
         private ResolverSettings resolver = DEFAULT_RESOLVER;
         private SequentialImpulseSettings sequentialImpulse = SequentialImpulseSettings.DEFAULTS;
-        private SoftStepSettings softStep = SoftStepSettings.DEFAULTS;
         private int iterationsPerContact = DEFAULT_ITERATIONS_PER_CONTACT;
         private boolean sleepEnabled = true;
         private double sleepEpsilon = DEFAULT_SLEEP_EPSILON;
@@ -293,17 +289,6 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
          */
         public Builder sequentialImpulse(SequentialImpulseSettings s) {
             sequentialImpulse = s;
-            return this;
-        }
-
-        /**
-         * Settings of the soft-step solver.
-         *
-         * @param s the solver settings, not null
-         * @return this builder
-         */
-        public Builder softStep(SoftStepSettings s) {
-            softStep = s;
             return this;
         }
 
@@ -407,7 +392,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         }
 
         /**
-         * Threads that resolve islands (1 to {@link #MAX_THREADS}); results do not depend on it.
+         * Threads Millington's resolver solves islands on (1 to {@link #MAX_THREADS}); results do not depend on it.
          *
          * @param n the thread count
          * @return this builder
@@ -435,7 +420,7 @@ public record WorldSettings(double gravityX, double gravityY, double gravityZ, S
         public WorldSettings build() {
             double reuse = manifoldReuseChosen ? manifoldReuseDistance
                     : solver != Solver.MILLINGTON ? DEFAULT_MANIFOLD_REUSE_DISTANCE : 0;
-            return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, softStep, iterationsPerContact, sleepEnabled, sleepEpsilon,
+            return new WorldSettings(gx, gy, gz, solver, resolver, sequentialImpulse, iterationsPerContact, sleepEnabled, sleepEpsilon,
                     frictionMix, aabbMargin, maxLinearSpeed, maxAngularSpeed, maxRotationPerStep, continuousCollision, threads,
                     reuse);
         }

@@ -26,18 +26,19 @@ import java.io.UncheckedIOException;
  *   <li>the collision stage: the broad phase node for node and each body's proxies;
  *   <li>the joints: the next serial, then per joint its serial, bodies and {@link JointCodec} record;
  *   <li>the force registry ({@link RegistryCodec});
- *   <li>the contact caches warm starting reads: pairs, solver impulses, reused manifolds, soft
- *       step impulses.
+ *   <li>the contact caches warm starting reads: pairs, reused manifolds, the sequential-impulse
+ *       solver's impulses.
  * </ol>
  */
 final class WorldSnapshot {
     /** "TUMB". */
     static final int MAGIC = 0x54554D42;
     /**
-     * The format's version: 5 holds the whole world (bodies with their shapes and ids, joints,
-     * generators, the broad phase), where 4 and before held body state only.
+     * The format's version: 6 holds the whole world (bodies with their shapes and ids, joints,
+     * generators, the broad phase) and the caches of the soft-step sequential-impulse solver; 5
+     * held those of the solver before it, and 4 and before held body state only.
      */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
 
     private WorldSnapshot() {
     }
@@ -82,7 +83,6 @@ final class WorldSnapshot {
             }
             RegistryCodec.write(w.forces, bodies::contains, out);
             w.pairCache.write(out);
-            w.solver.writeCache(out);
             w.collision.writeManifolds(out);
             w.softStepCache.write(out);
         } catch (IOException e) {

@@ -33,7 +33,6 @@ class BodyStateBlockTest {
         b.lastFrameAcceleration(0.1, -9.8, k);
         b.addForce(k, 2, 3);
         b.addTorque(new Vector3d(-k, 1, 0.5));
-        b.sweptBack(0.001 * k, 0, -0.002);
         return b;
     }
 
@@ -42,13 +41,10 @@ class BodyStateBlockTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         BodyStateCodec.write(b, out);
-        double[] rest = new double[12 + 9 + 3];
+        double[] rest = new double[12 + 9];
         b.getTransform(rest);
         double[] iw = b.getInverseInertiaTensorWorld(new double[9]);
         System.arraycopy(iw, 0, rest, 12, 9);
-        rest[21] = b.sweptBackX();
-        rest[22] = b.sweptBackY();
-        rest[23] = b.sweptBackZ();
         for (double v : rest) {
             out.writeDouble(v);
         }
@@ -131,7 +127,6 @@ class BodyStateBlockTest {
                 b.angularVelocity());
         assertEquals(new Vector3d(b.lastFrameAccelerationX(), b.lastFrameAccelerationY(), b.lastFrameAccelerationZ()),
                 b.lastFrameAcceleration());
-        assertEquals(new Vector3d(b.sweptBackX(), b.sweptBackY(), b.sweptBackZ()), b.sweptBack());
 
         double[] pose = b.getPose(new double[9], 2);
         assertArrayEquals(new double[] {0, 0, 1, 2, 3, b.orientationW(), b.orientationX(), b.orientationY(),

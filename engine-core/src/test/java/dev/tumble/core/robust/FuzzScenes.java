@@ -85,10 +85,6 @@ final class FuzzScenes {
         if (System.getProperty("tumble.fuzz.ccd") != null) {
             settings.continuousCollision(Boolean.getBoolean("tumble.fuzz.ccd"));
         }
-        if (System.getProperty("tumble.fuzz.shock") != null) {
-            settings.sequentialImpulse(dev.tumble.core.world.SequentialImpulseSettings.builder()
-                    .shockPropagation(Boolean.getBoolean("tumble.fuzz.shock")).build());
-        }
         World world = new World(settings.build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).friction(variant.friction ? rnd.nextDouble() : 0 * rnd.nextDouble()));
         int count = 2 + rnd.nextInt(7);

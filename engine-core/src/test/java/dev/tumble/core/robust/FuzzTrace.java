@@ -17,7 +17,7 @@ public final class FuzzTrace {
     public static void main(String[] args) {
         long seed = Long.parseLong(args[0]);
         WorldSettings.Solver solver = args[1].startsWith("M") ? WorldSettings.Solver.MILLINGTON
-                : args[1].startsWith("SO") ? WorldSettings.Solver.SOFT_STEP : WorldSettings.Solver.SEQUENTIAL_IMPULSE;
+                : WorldSettings.Solver.SEQUENTIAL_IMPULSE;
         FuzzScenes.Variant variant = args.length > 2 ? FuzzScenes.Variant.valueOf(args[2]) : FuzzScenes.Variant.AS_GENERATED;
         String failure = FuzzTest.run(FuzzScenes.build(seed, solver, variant));
         System.out.println(failure);

@@ -26,9 +26,17 @@ class RoomFuzzTest {
     private static final double DT = 1 / 60.0;
     private static final double G = 9.81;
 
+    /**
+     * The sequential-impulse world's failing rooms among the 1,000 (docs/robustness.md); the tests
+     * fail on any other room failing and on a listed room passing.
+     */
+    static final long[] SEQUENTIAL_IMPULSE_KNOWN_FAILURES = {33, 35, 50, 110, 134, 153, 178, 213, 227, 295, 317,
+        320, 362, 378, 381, 384, 388, 405, 418, 422, 469, 471, 476, 581, 622, 638, 711, 757, 789, 801, 819, 831, 833, 844,
+        850, 862, 880, 885, 958, 961};
+
     @Test
     void sequentialImpulsesFirst300RoomsKeepTheirBodiesInAndGainNoEnergy() {
-        check(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 300);
+        checkSequentialImpulse(300);
     }
 
     @Test
@@ -39,7 +47,12 @@ class RoomFuzzTest {
     @Test
     @Tag("fuzz")
     void sequentialImpulseRoomsKeepTheirBodiesInAndGainNoEnergy() {
-        check(WorldSettings.Solver.SEQUENTIAL_IMPULSE, 1000);
+        checkSequentialImpulse(1000);
+    }
+
+    private static void checkSequentialImpulse(int rooms) {
+        FuzzTest.assertFailingSeeds("SEQUENTIAL_IMPULSE", rooms, rooms, SEQUENTIAL_IMPULSE_KNOWN_FAILURES,
+                seed -> run(RoomFuzzScenes.build(seed, WorldSettings.Solver.SEQUENTIAL_IMPULSE, true)));
     }
 
     /**

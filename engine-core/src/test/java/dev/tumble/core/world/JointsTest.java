@@ -60,9 +60,9 @@ class JointsTest {
             rodWorst = Math.max(rodWorst, rod.error());
             cableWorst = Math.max(cableWorst, cable.error());
             if (i == 20) {
-                // Semi-implicit Euler free fall after n = 21 steps of h = dt (the soft step: n = 21·substeps
+                // Semi-implicit Euler free fall after n = 21 steps of h = dt (sequential impulses: n = 21·substeps
                 // of h = dt/substeps): g·h²·n(n+1)/2 (damping takes a little).
-                int sub = solver == WorldSettings.Solver.SOFT_STEP ? SoftStepSettings.DEFAULT_SUBSTEPS : 1;
+                int sub = solver == WorldSettings.Solver.SEQUENTIAL_IMPULSE ? SequentialImpulseSettings.DEFAULT_SUBSTEPS : 1;
                 double h = 1 / 60.0 / sub;
                 assertEquals(5 - 9.81 * h * h * (21 * sub) * (21 * sub + 1) / 2, hanging.position().y(), 0.01,
                         "slack cable: free fall");

@@ -82,7 +82,7 @@ class MeshSurfaceTest {
         return Stream.of(WorldSettings.Solver.values()).flatMap(s -> Stream.of(Floor.values()).map(f -> Arguments.of(s, f)));
     }
 
-    /** The sequential-impulse and soft-step worlds on every floor. */
+    /** The sequential-impulse worlds on every floor. */
     static Stream<Arguments> impulseSolversAndFloors() {
         return solversAndFloors().filter(a -> a.get()[0] != WorldSettings.Solver.MILLINGTON);
     }
@@ -98,15 +98,40 @@ class MeshSurfaceTest {
                 // Rolling: ω = n × v / r with n = +y.
                 .angularVelocity(new Vector3d(vz / r, 0, -vx / r)));
         double worstVy = 0, worstTurn = 0;
+        int worstStep = 0;
         for (int i = 0; i < 120; i++) {
             world.step(DT);
             org.joml.Vector3dc v = ball.velocity();
-            worstVy = Math.max(worstVy, Math.abs(v.y()));
+            if (Math.abs(v.y()) > worstVy) {
+                worstVy = Math.abs(v.y());
+                worstStep = i;
+            }
             worstTurn = Math.max(worstTurn, Math.abs(Math.atan2(v.z(), v.x()) - heading));
         }
         assertTrue(ball.position().x() > 0, "the ball crossed the floor: " + ball.position());
-        assertTrue(worstVy < 0.01, solver + ": vertical speed up to " + worstVy + " m/s");
+        // The step tells a bump at a seam from a drop onto the floor (step 0: see aBallSetDownOnTheFloorStaysOnIt).
+        assertTrue(worstVy < 0.01, solver + ": vertical speed up to " + worstVy + " m/s, in step " + worstStep);
         assertTrue(Math.toDegrees(worstTurn) < 0.1, solver + ": heading turned by up to " + Math.toDegrees(worstTurn) + "°");
+    }
+
+    /**
+     * A ball set down just touching the floor stays on it from the first step. The sequential-impulse
+     * solver finds its contacts before anything moves, so a sphere resting at zero separation needs
+     * its speculative contact (the narrow phase's margin for round shapes): without it the ball
+     * falls freely for a step (g·dt, 0.16 m/s) into the floor.
+     */
+    @ParameterizedTest(name = "{0} on a {1}")
+    @MethodSource("solversAndFloors")
+    void aBallSetDownOnTheFloorStaysOnIt(WorldSettings.Solver solver, Floor floor) {
+        double r = 0.2;
+        World world = world(solver, floor.body(), 0.6);
+        RigidBody ball = world.addBody(RigidBody.dynamic(new Sphere(r)).mass(1).friction(0.6).restitution(0)
+                .position(new Vector3d(0.1, r, 0.05)));
+        for (int i = 0; i < 60; i++) {
+            world.step(DT);
+            assertTrue(Math.abs(ball.velocity().y()) < 0.01, solver + ": vertical speed " + ball.velocity().y() + " m/s in step " + i);
+            assertEquals(r, ball.position().y(), 1e-3, solver + ": height in step " + i);
+        }
     }
 
     @ParameterizedTest(name = "{0} on a {1}")
@@ -158,7 +183,7 @@ class MeshSurfaceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    @EnumSource(value = WorldSettings.Solver.class, names = "SEQUENTIAL_IMPULSE")
     void theSameHillsideAsAHeightfieldAndAsAMeshGivesTheSameMotion(WorldSettings.Solver solver) {
         HeightField field = new HeightField(hillside(40, 0.5), 0.5, 0.5);
         World[] worlds = {world(solver, RigidBody.fixed(field), 0.5), world(solver, RigidBody.fixed(TriangleMesh.of(field)), 0.5)};

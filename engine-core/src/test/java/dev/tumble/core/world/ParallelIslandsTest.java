@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.scenes.StackingScenes;
 import org.junit.jupiter.api.Test;
 
-/** Island-parallel solving gives the same bits as one thread, step after step. */
+/** Millington's island-parallel solving gives the same bits as one thread, step after step. */
 class ParallelIslandsTest {
 
     /** Steps both worlds and compares their state hashes after every step. */
@@ -21,7 +21,7 @@ class ParallelIslandsTest {
 
     @Test
     void aPileOfManyIslandsMatchesOneThreadBitForBit() {
-        WorldSettings settings = StackingScenes.settings(WorldSettings.Solver.SEQUENTIAL_IMPULSE);
+        WorldSettings settings = StackingScenes.settings(WorldSettings.Solver.MILLINGTON);
         World one = StackingScenes.pile(settings, 5, 4).world();
         World two = StackingScenes.pile(settings.toBuilder().threads(2).build(), 5, 4).world();
         assertSameBits(one, two, 150);
@@ -30,7 +30,7 @@ class ParallelIslandsTest {
     }
 
     @Test
-    void moreThreadsThanCoresAndTheMillingtonResolverAlsoMatch() {
+    void moreThreadsThanCoresAlsoMatch() {
         WorldSettings settings = StackingScenes.settings(WorldSettings.Solver.MILLINGTON);
         World one = StackingScenes.pile(settings, 4, 3).world();
         World four = StackingScenes.pile(settings.toBuilder().threads(4).build(), 4, 3).world();
@@ -39,8 +39,9 @@ class ParallelIslandsTest {
 
     @Test
     void withSleepJointsAndMixedShapesTheWorldsStayIdentical() {
-        World one = DeterminismTest.scene(WorldSettings.DEFAULTS);
-        World three = DeterminismTest.scene(WorldSettings.DEFAULTS.toBuilder().threads(3).build());
+        WorldSettings millington = WorldSettings.builder().solver(WorldSettings.Solver.MILLINGTON).build();
+        World one = DeterminismTest.scene(millington);
+        World three = DeterminismTest.scene(millington.toBuilder().threads(3).build());
         assertSameBits(one, three, 400);
     }
 

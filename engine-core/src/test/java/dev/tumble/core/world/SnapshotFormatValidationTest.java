@@ -137,8 +137,7 @@ class SnapshotFormatValidationTest {
 
     @Test
     void aSnapshotFromAWorldWithOtherSettingsIsRefused() {
-        World soft = RollbackScene.world(WorldSettings.Solver.SOFT_STEP);
-        world = soft;
+        world = RollbackScene.world(WorldSettings.Solver.MILLINGTON);
         refused(earlier, "solver");
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class SoftStepDeterminismTest {
     private static WorldSettings settings(int threads) {
-        return WorldSettings.builder().solver(WorldSettings.Solver.SOFT_STEP).threads(threads).build();
+        return WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).threads(threads).build();
     }
 
     private static long run(World world, int steps) {

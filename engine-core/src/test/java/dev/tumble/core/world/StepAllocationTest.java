@@ -72,7 +72,7 @@ class StepAllocationTest {
      * lying on a heightfield, on boxes and on each other.
      */
     @ParameterizedTest
-    @EnumSource(value = WorldSettings.Solver.class, names = {"SEQUENTIAL_IMPULSE", "SOFT_STEP"})
+    @EnumSource(value = WorldSettings.Solver.class, names = "SEQUENTIAL_IMPULSE")
     void cylindersOnTerrainAllocateNothing(WorldSettings.Solver solver) {
         assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
                 "needs HotSpot's per-thread allocation counter");

@@ -20,12 +20,11 @@ public final class Hud {
      * The short name of a solver as the command line spells it.
      *
      * @param s the solver
-     * @return {@code si}, {@code soft} or {@code millington}
+     * @return {@code si} or {@code millington}
      */
     public static String solverName(dev.tumble.core.world.WorldSettings.Solver s) {
         return switch (s) {
             case SEQUENTIAL_IMPULSE -> "si";
-            case SOFT_STEP -> "soft";
             case MILLINGTON -> "millington";
         };
     }

@@ -241,22 +241,19 @@ final class ViewerOverlay {
     static String solverName(WorldSettings.Solver s) {
         return switch (s) {
             case SEQUENTIAL_IMPULSE -> "sequential impulses";
-            case SOFT_STEP -> "soft step";
             case MILLINGTON -> "Millington";
         };
     }
 
     private static String iterationsLabel(WorldSettings.Solver s) {
         return switch (s) {
-            case SOFT_STEP -> "substeps";
-            case SEQUENTIAL_IMPULSE -> "velocity iterations";
+            case SEQUENTIAL_IMPULSE -> "substeps";
             case MILLINGTON -> "iterations per contact";
         };
     }
 
     private static WorldSettings.Solver next(WorldSettings.Solver s, boolean back) {
-        WorldSettings.Solver[] order = {WorldSettings.Solver.SEQUENTIAL_IMPULSE, WorldSettings.Solver.SOFT_STEP,
-                WorldSettings.Solver.MILLINGTON};
+        WorldSettings.Solver[] order = {WorldSettings.Solver.SEQUENTIAL_IMPULSE, WorldSettings.Solver.MILLINGTON};
         for (int i = 0; i < order.length; i++) {
             if (order[i] == s) {
                 return order[Math.floorMod(i + (back ? -1 : 1), order.length)];

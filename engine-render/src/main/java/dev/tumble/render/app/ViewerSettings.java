@@ -5,7 +5,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * What the viewer's settings panel changes. The world settings (solver, iterations or substeps,
+ * What the viewer's settings panel changes. The world settings (solver, substeps or iterations,
  * sleep, gravity) are fixed when a world is made, so changing them restarts the scene with
  * {@link #adjust} applied over the scene's own settings; an unset value keeps the scene's.
  * Time scale and the drawing layers apply at once.
@@ -13,7 +13,7 @@ import java.util.Set;
 public final class ViewerSettings {
     /** The time scales the panel steps through, simulated s per wall-clock s. */
     public static final double[] TIME_SCALES = {0.125, 0.25, 0.5, 1, 2};
-    /** The iteration counts (or substeps) the panel steps through. */
+    /** The substep or iteration counts the panel steps through. */
     public static final int[] ITERATIONS = {1, 2, 4, 6, 8, 10, 16, 32, 64, 128};
     /** The gravity factors the panel steps through (times the scene's gravity). */
     public static final double[] GRAVITY_FACTORS = {0, 0.25, 0.5, 1, 2};
@@ -40,16 +40,16 @@ public final class ViewerSettings {
     }
 
     /**
-     * @return the iteration count chosen (substeps for the soft step, velocity iterations for
-     *     sequential impulses, iterations per contact for Millington's resolver), or null for the
-     *     scene's own
+     * @return the iteration count chosen (substeps per step for sequential impulses, iterations
+     *     per contact for Millington's resolver), or null for the scene's own
      */
     public Integer iterations() {
         return iterations;
     }
 
     /**
-     * @param n substeps (soft step) or iterations (the other solvers), at least 1; null for the scene's own
+     * @param n substeps per step (sequential impulses) or iterations per contact (Millington's
+     *     resolver), at least 1; null for the scene's own
      * @return this
      */
     public ViewerSettings iterations(Integer n) {
@@ -144,7 +144,7 @@ public final class ViewerSettings {
      * The scene's world settings with this panel's choices over them.
      *
      * @param scene the settings the scene chose
-     * @return settings with the panel's solver, iterations or substeps, sleep and gravity
+     * @return settings with the panel's solver, substeps or iterations, sleep and gravity
      */
     public WorldSettings adjust(WorldSettings scene) {
         if (!changesWorld()) {
@@ -155,9 +155,8 @@ public final class ViewerSettings {
         b.solver(s);
         if (iterations != null) {
             switch (s) {
-                case SOFT_STEP -> b.softStep(scene.softStep().toBuilder().substeps(iterations).build());
                 case SEQUENTIAL_IMPULSE -> b.sequentialImpulse(scene.sequentialImpulse().toBuilder()
-                        .velocityIterations(iterations).build());
+                        .substeps(iterations).build());
                 case MILLINGTON -> b.iterationsPerContact(iterations);
             }
         }
@@ -174,13 +173,12 @@ public final class ViewerSettings {
      * The iteration count a world uses, as {@link #iterations} counts it.
      *
      * @param s a world's settings
-     * @return its substeps (soft step), velocity iterations (sequential impulses) or iterations
-     *     per contact (Millington's resolver)
+     * @return its substeps per step (sequential impulses) or iterations per contact
+     *     (Millington's resolver)
      */
     public static int iterationsOf(WorldSettings s) {
         return switch (s.solver()) {
-            case SOFT_STEP -> s.softStep().substeps();
-            case SEQUENTIAL_IMPULSE -> s.sequentialImpulse().velocityIterations();
+            case SEQUENTIAL_IMPULSE -> s.sequentialImpulse().substeps();
             case MILLINGTON -> s.iterationsPerContact();
         };
     }

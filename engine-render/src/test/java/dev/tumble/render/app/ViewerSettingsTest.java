@@ -19,14 +19,12 @@ class ViewerSettingsTest {
     }
 
     @Test
-    void iterationsMeanSubstepsVelocityIterationsOrIterationsPerContactByTheSolver() {
+    void iterationsMeanSubstepsOrIterationsPerContactByTheSolver() {
         ViewerSettings v = new ViewerSettings().iterations(3);
-        WorldSettings soft = v.solver(WorldSettings.Solver.SOFT_STEP).adjust(SCENE);
-        assertEquals(WorldSettings.Solver.SOFT_STEP, soft.solver());
-        assertEquals(3, soft.softStep().substeps());
-        assertEquals(3, ViewerSettings.iterationsOf(soft));
         WorldSettings si = v.solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).adjust(SCENE);
-        assertEquals(3, si.sequentialImpulse().velocityIterations());
+        assertEquals(WorldSettings.Solver.SEQUENTIAL_IMPULSE, si.solver());
+        assertEquals(3, si.sequentialImpulse().substeps());
+        assertEquals(3, ViewerSettings.iterationsOf(si));
         WorldSettings mill = v.solver(WorldSettings.Solver.MILLINGTON).adjust(SCENE);
         assertEquals(3, mill.iterationsPerContact());
         assertEquals(3, ViewerSettings.iterationsOf(mill));

@@ -44,8 +44,8 @@ public final class NarrowPhase {
     private double margin;
     /**
      * Whether spheres and capsules report contacts within the speculative margin too (default
-     * false: only boxes, hulls and planes do, which is what the sequential-impulse and Millington
-     * solvers were tuned with; the soft step turns it on).
+     * false: only boxes, hulls and planes do, which is what Millington's resolver was tuned with;
+     * the sequential-impulse solver turns it on).
      */
     private boolean roundMargins;
 

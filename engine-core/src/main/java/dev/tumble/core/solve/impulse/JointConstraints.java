@@ -189,7 +189,7 @@ final class JointConstraints {
             setFrame(i, 1, jt.body1(), slot1[i], m.position1(), null, null);
         } else {
             throw new IllegalArgumentException("joint " + jt + " (" + jt.getClass().getSimpleName()
-                    + ") has no constraint rows in the soft-step solver");
+                    + ") has no constraint rows in the sequential-impulse solver");
         }
     }
 

@@ -4,7 +4,7 @@ import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
 import dev.tumble.core.joint.Joint;
-import dev.tumble.core.world.SoftStepSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import java.util.List;
 
 /**
@@ -66,7 +66,7 @@ public final class SoftStepSolver {
         STORE
     }
 
-    private final SoftStepSettings settings;
+    private final SequentialImpulseSettings settings;
     private final SolverBodies bodies = new SolverBodies();
     private final ContactConstraints contacts = new ContactConstraints();
     private final JointConstraints joints = new JointConstraints();
@@ -76,7 +76,7 @@ public final class SoftStepSolver {
      *
      * @param settings the settings, not null
      */
-    public SoftStepSolver(SoftStepSettings settings) {
+    public SoftStepSolver(SequentialImpulseSettings settings) {
         this.settings = settings;
     }
 

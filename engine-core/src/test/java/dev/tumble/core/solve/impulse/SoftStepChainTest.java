@@ -14,7 +14,7 @@ import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hanging chain with a heavy end under the soft-step solver: 20 links, each a 0.1 kg sphere of
+ * A hanging chain with a heavy end under the sequential-impulse solver: 20 links, each a 0.1 kg sphere of
  * radius 4 cm, centres 0.1 m apart in a vertical line; the top link is pinned to the world at its
  * centre (the pivot) by a {@link BallJoint}, each next link hangs from the one above by a ball
  * joint at the midpoint between their centres, and an end mass of 10 kg (100 links' worth; a

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * No energy from nowhere under the soft-step solver: seeded random scenes of boxes and spheres
+ * No energy from nowhere under the sequential-impulse solver: seeded random scenes of boxes and spheres
  * thrown onto the ground, some tied together by ball joints, and the total mechanical energy
  * (kinetic plus {@code m·g·h}, h the height above the ground at y = 0) never rises above what
  * the scene started with by more than {@code 1e-6·E0 + 1e-9 J} (the spec's tolerance: round-off,

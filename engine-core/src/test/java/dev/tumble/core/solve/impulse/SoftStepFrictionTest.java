@@ -18,7 +18,7 @@ import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /**
- * Coulomb friction and restitution under the soft-step solver, against their closed forms. The
+ * Coulomb friction and restitution under the sequential-impulse solver, against their closed forms. The
  * box is 1 m × 0.5 m × 1 m (half-extents 0.5 × 0.25 × 0.5), 1 kg, μ = 0.5 on box and ground (the
  * world's default mix, the geometric mean, gives 0.5 for the pair), restitution 0, on a
  * horizontal half-space ground. A slope is made by tilting gravity, not the ground:

@@ -17,7 +17,7 @@ import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /**
- * Torque-free rotation under the soft-step solver, which integrates angular velocity with an
+ * Torque-free rotation under the sequential-impulse solver, which integrates angular velocity with an
  * implicit gyroscopic term: a 1 kg box of half-extents 0.1 × 0.3 × 0.5 m, so three distinct
  * principal moments {@code I = m/3·(b² + c²)}: 0.1133 (body x, the major axis), 0.0867 (body y,
  * intermediate) and 0.0333 kg·m² (body z, minor). No gravity, no ground, 10 s at 1/60 s. The box

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A hinged door under the soft-step solver: a 10 kg box 1 m wide, 2 m tall and 10 cm thick
+ * A hinged door under the sequential-impulse solver: a 10 kg box 1 m wide, 2 m tall and 10 cm thick
  * (half-extents 0.5 × 1 × 0.05 m) hinged to the world along its vertical edge (axis y through
  * (0, 0, 0); the door's centre at (0.5, 0, 0)), limits ±45°, gravity (0, −9.81, 0) along the
  * axis, so the hinge carries the door's weight too. A constant force, perpendicular to the door,

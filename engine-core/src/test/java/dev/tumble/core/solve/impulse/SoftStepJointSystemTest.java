@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class SoftStepJointSystemTest {
     private static World world() {
-        return new World(WorldSettings.builder().solver(WorldSettings.Solver.SOFT_STEP).sleepEnabled(false)
+        return new World(WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).sleepEnabled(false)
                 .gravity(0, -G, 0).build());
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Undamped pendulums under the soft-step solver: a 1 kg sphere bob (radius 5 cm) whose centre
+ * Undamped pendulums under the sequential-impulse solver: a 1 kg sphere bob (radius 5 cm) whose centre
  * hangs 1 m below a pivot, released from rest at 5° in the x–y plane, gravity (0, −9.81, 0), no
  * ground, 10 s. Three ways of hanging it, each over the step sizes 1/120, 1/60 and 1/30 s:
  *

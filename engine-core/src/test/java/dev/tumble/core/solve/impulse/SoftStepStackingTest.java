@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Stacking under the soft-step solver, on the project's shared scenes ({@link StackingScenes}:
+ * Stacking under the sequential-impulse solver, on the project's shared scenes ({@link StackingScenes}:
  * unit boxes of 1 kg, μ = 0.5, restitution 0, a half-space ground at y = 0) built with the
- * soft-step solver, sleeping off, and every box's damping turned off; judged with
+ * sequential-impulse solver, sleeping off, and every box's damping turned off; judged with
  * {@link StackMetrics} against the scene's state as built, after 10 s and after 60 s of 1/60 s
  * steps.
  *
@@ -37,7 +37,7 @@ class SoftStepStackingTest {
     static final int TEN_SECONDS = 600;
     static final int SIXTY_SECONDS = 3600;
 
-    /** The standard scenes' settings with the soft-step solver: gravity (0, −9.81, 0), sleeping off. */
+    /** The standard scenes' settings with the sequential-impulse solver: gravity (0, −9.81, 0), sleeping off. */
     static WorldSettings settings() {
         return SoftStepWorlds.settings(0, -G, 0);
     }

@@ -2,7 +2,7 @@ package dev.tumble.core.solve.impulse;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.HalfSpace;
-import dev.tumble.core.world.SoftStepSettings;
+import dev.tumble.core.world.SequentialImpulseSettings;
 import dev.tumble.core.world.World;
 import dev.tumble.core.world.WorldSettings;
 import java.util.List;
@@ -10,9 +10,9 @@ import org.joml.Matrix3d;
 import org.joml.Vector3d;
 
 /**
- * Shared set-up for the soft-step acceptance tests ({@code SoftStep*Test}): every world they
- * build uses the {@link WorldSettings.Solver#SOFT_STEP} solver with its default
- * {@link SoftStepSettings}, sleeping off, and the gravity the test asks for; every body they build
+ * Shared set-up for the soft step's acceptance tests ({@code SoftStep*Test}): every world they
+ * build uses the {@link WorldSettings.Solver#SEQUENTIAL_IMPULSE} solver with its default
+ * {@link SequentialImpulseSettings}, sleeping off, and the gravity the test asks for; every body they build
  * has damping off ({@code damping(1, 1)}; the default keeps 0.95 of the velocity per second, which
  * would hide any energy the solver loses or gains).
  */
@@ -23,18 +23,18 @@ final class SoftStepWorlds {
     private SoftStepWorlds() {
     }
 
-    /** Settings: soft-step solver (default settings), sleeping off, gravity (gx, gy, gz) m/s². */
+    /** Settings: sequential-impulse solver (default settings), sleeping off, gravity (gx, gy, gz) m/s². */
     static WorldSettings settings(double gx, double gy, double gz) {
-        return WorldSettings.builder().solver(WorldSettings.Solver.SOFT_STEP).sleepEnabled(false)
+        return WorldSettings.builder().solver(WorldSettings.Solver.SEQUENTIAL_IMPULSE).sleepEnabled(false)
                 .gravity(gx, gy, gz).build();
     }
 
-    /** An empty soft-step world with sleeping off and gravity (gx, gy, gz) m/s². */
+    /** An empty sequential-impulse world with sleeping off and gravity (gx, gy, gz) m/s². */
     static World softWorld(double gx, double gy, double gz) {
         return new World(settings(gx, gy, gz));
     }
 
-    /** A soft-step world with gravity (0, −9.81, 0) m/s² and the ground of {@link #addGround}. */
+    /** A sequential-impulse world with gravity (0, −9.81, 0) m/s² and the ground of {@link #addGround}. */
     static World groundedSoftWorld(double groundFriction) {
         World world = softWorld(0, -G, 0);
         addGround(world, groundFriction);
