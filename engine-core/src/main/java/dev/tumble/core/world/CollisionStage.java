@@ -168,13 +168,6 @@ final class CollisionStage {
                 && Arrays.binarySearch(jointPairs, unorderedKey(a.id().index(), b.id().index())) >= 0;
     }
 
-    /** Refreshes every proxy's box and sleep flag from its body (after a restore or edits). */
-    void refreshAll(BodyRegistry bodies) {
-        for (int i = 0; i < bodies.size(); i++) {
-            move(bodies.at(i), 0);
-        }
-    }
-
     /**
      * Moves the proxies of awake, non-static bodies to their new boxes, tracks sleep, and finds
      * this step's candidate pairs (only proxies that left their fat box query the tree).

@@ -34,8 +34,6 @@ final class ContactCache {
     private boolean[] matched = new boolean[16];
     /** Per current entry: whether it took over a previous entry's impulses. */
     private boolean[] found = new boolean[16];
-    /** Per current entry: whether {@link #setPoint} was called for it this step. */
-    private boolean[] pointSet = new boolean[16];
     /** The previous entry tried first for the next contact: the one after the last match. */
     private int cursor;
 
@@ -92,10 +90,8 @@ final class ContactCache {
         int i = current.append(pair, feature);
         if (found.length < current.pair.length) {
             found = Arrays.copyOf(found, current.pair.length);
-            pointSet = Arrays.copyOf(pointSet, current.pair.length);
         }
         found[i] = false;
-        pointSet[i] = false;
         if (prev >= 0 && !matched[prev]) {
             matched[prev] = true;
             found[i] = true;
@@ -112,12 +108,6 @@ final class ContactCache {
         current.point[3 * i] = x;
         current.point[3 * i + 1] = y;
         current.point[3 * i + 2] = z;
-        pointSet[i] = true;
-    }
-
-    /** Whether current entry {@code i} has its point ({@link #setPoint}) this step. */
-    boolean hasPoint(int i) {
-        return pointSet[i];
     }
 
     /** Whether current entry {@code i} took over a previous entry by its feature id ({@link #add}). */
