@@ -268,15 +268,14 @@ public final class SideBySide {
     }
 
     private Measure.Result tryMeasure(String kind, String arg, int n) {
-        String key = kind;
-        if (failures.containsKey(key)) {
+        if (failures.containsKey(kind)) {
             return null;
         }
         try {
             return Measure.Result.parse(measure(kind, arg, n));
         } catch (RuntimeException | LinkageError e) {
             String msg = String.valueOf(e.getMessage());
-            failures.put(key, msg.lines().filter(l -> l.contains("Exception") || l.contains("Error")).findFirst()
+            failures.put(kind, msg.lines().filter(l -> l.contains("Exception") || l.contains("Error")).findFirst()
                     .orElse(msg.lines().findFirst().orElse(e.toString())));
             return null;
         }

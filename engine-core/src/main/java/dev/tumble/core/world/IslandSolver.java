@@ -7,11 +7,7 @@ import dev.tumble.core.contact.ContactBuffer;
 import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.island.IslandBuilder;
 import dev.tumble.core.resolve.FastContactResolver;
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
 import java.util.Arrays;
-import org.joml.Vector3d;
 
 /**
  * Resolves the contacts of each island on its own with Millington's resolver. Islands do not
