@@ -6,6 +6,7 @@ import dev.tumble.core.internal.BodyAccess;
 import dev.tumble.core.internal.Check;
 import dev.tumble.core.internal.WeakTable;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The pairs (body, force generator) that act each step (Millington §10.3, Cyclone's
@@ -194,6 +195,24 @@ public final class ForceRegistry {
     /** @return the number of registrations. */
     public int size() {
         return size;
+    }
+
+    /**
+     * @param index a registration's place in registration order, {@code 0 <= index < size()}
+     * @return that registration's body
+     * @throws IndexOutOfBoundsException when {@code index} is out of range
+     */
+    public RigidBody body(int index) {
+        return bodies[Objects.checkIndex(index, size)];
+    }
+
+    /**
+     * @param index a registration's place in registration order, {@code 0 <= index < size()}
+     * @return that registration's generator
+     * @throws IndexOutOfBoundsException when {@code index} is out of range
+     */
+    public ForceGenerator generator(int index) {
+        return generators[Objects.checkIndex(index, size)];
     }
 
     /**

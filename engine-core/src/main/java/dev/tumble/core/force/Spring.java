@@ -90,6 +90,16 @@ public final class Spring implements ForceGenerator {
         return bodyB;
     }
 
+    /** @return the attachment point on the first end, in its body coordinates, m (read-only view). */
+    public Vector3dc pointA() {
+        return pointA;
+    }
+
+    /** @return the attachment point on the second end, in its body coordinates, m (read-only view). */
+    public Vector3dc pointB() {
+        return pointB;
+    }
+
     /** @return the stiffness, N/m. */
     public double springConstant() {
         return springConstant;

@@ -422,8 +422,9 @@ public final class World {
 
         warmImpulses = softStepCache.recall(contacts.array(), collisionContactCount, featureKeys, contactPairs,
                 warmImpulses);
-        softStep.solve(bodies.view(), contacts.array(), collisionContactCount, warmImpulses, joints, dt, gravity,
-                settings.maxLinearSpeed(), Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt));
+        softStep.solve(bodies.view(), contacts.array(), collisionContactCount, warmImpulses, joints, forces, dt,
+                gravity, settings.maxLinearSpeed(),
+                Math.min(settings.maxAngularSpeed(), settings.maxRotationPerStep() / dt));
         softStepCache.remember(warmImpulses, collisionContactCount);
         guard.quarantineNonFinite(bodies, n);
         guard.reportQuarantines(events);

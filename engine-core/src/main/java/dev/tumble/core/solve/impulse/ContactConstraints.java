@@ -17,7 +17,7 @@ import dev.tumble.core.contact.Contact;
  * velocity back out, so pushing out never launches a body.
  *
  * <p>The points and their rows are laid out and built by {@link ContactPoints}; a row is rebuilt
- * once one of its bodies has turned ({@link #refresh}).
+ * once one of its bodies has turned or the two have slid apart ({@link #refresh}).
  */
 final class ContactConstraints extends ContactPoints {
     /** Most points solved as one block. */
@@ -40,6 +40,7 @@ final class ContactConstraints extends ContactPoints {
             softGamma = new double[16 * BLOCK];
     /** Per manifold: whether both factorisations exist (K + Γ positive definite). */
     private boolean[] blockReady = new boolean[16];
+
     // Scratch of one block solve.
     private final double[] blockB = new double[BLOCK], blockS = new double[BLOCK],
             blockV = new double[BLOCK];
@@ -102,24 +103,27 @@ final class ContactConstraints extends ContactPoints {
 
     /**
      * Measures every point's separation at the bodies' current poses and rebuilds the rows of the
-     * manifolds with a body that has turned ({@link SolverBodies#turned}): arms turned with their
-     * bodies, the inverse inertia of now. A body spinning at 45 rad/s turns 0.75 rad in a 1/60 s
-     * step, and rows built once at its start (as Box2D's, which stays right in 2-D, where inertia
-     * does not turn) would push its corners along stale arms with a stale inertia: tumbling
-     * elastic drops would gain energy. A row depends only on the turn, so a body that has not
-     * turned keeps its rows: a resting stack's are built once a step.
+     * manifolds with a body that has turned ({@link SolverBodies#turned}) or whose two bodies have
+     * moved apart along a point's rows ({@link #armsParted}): arms turned with their bodies and
+     * taken to one point, the inverse inertia of now. A body spinning at 45 rad/s turns 0.75 rad
+     * in a 1/60 s step, and rows built once at its start (as Box2D's, which stays right in 2-D,
+     * where inertia does not turn) would push its corners along stale arms with a stale inertia:
+     * tumbling elastic drops would gain energy. Two bodies sliding past each other would be pushed
+     * at points drifting apart, and each impulse would change their angular momentum. A resting
+     * stack's bodies neither turn nor slide, and its rows are built once a step.
      */
     void refresh(SolverBodies bodies) {
         for (int m = 0; m < manifolds; m++) {
             int first = manifoldFirst[m], end = first + manifoldSize[m];
-            boolean turned = bodies.turned(slot0[first]) || bodies.turned(slot1[first]);
+            boolean stale = bodies.turned(slot0[first]) || bodies.turned(slot1[first]);
             for (int i = first; i < end; i++) {
                 point[STRIDE * i + CURRENT_SEPARATION] = separation(bodies, i);
-                if (turned) {
+                stale = stale || armsParted(bodies, i);
+            }
+            if (stale) {
+                for (int i = first; i < end; i++) {
                     buildRows(bodies, i);
                 }
-            }
-            if (turned) {
                 factorBlock(m);
             }
         }

@@ -14,41 +14,47 @@ import java.util.Arrays;
  * asleep) is slot −1: immovable and still.
  */
 class ContactPoints {
-    // Per point, STRIDE doubles: three rows (normal, tangent 1, tangent 2), each a direction and,
-    // per body, r×d and I⁻¹·(r×d); then the arms, the scalars and the accumulated impulses.
-    static final int NORMAL = 0, TANGENT1 = 15, TANGENT2 = 30;
+    // Per point, STRIDE doubles, laid out by when they are read: the normal row and what its solve
+    // reads and writes (every pass), then the friction's scalars and two tangent rows (the relax),
+    // then the geometry the separation is measured from (once a substep) and the rows rebuilt from.
+    // Each row is a direction and, per body, r×d and I⁻¹·(r×d).
+    static final int NORMAL = 0;
     /** Offsets within a row, after its direction (at 0): r0×d, I0⁻¹(r0×d), r1×d, I1⁻¹(r1×d). */
     static final int RD0 = 3, IRD0 = 6, RD1 = 9, IRD1 = 12;
-    /**
-     * Where each body's copy of the point is carried from: the point's core (the point moved back
-     * along the normal by the body's rounding, see {@link SolverBodies#rounding}) at the start of the
-     * step (world) and in the body's frame.
-     */
-    static final int R0 = 45, R1 = 48, A0 = 51, A1 = 54;
-    static final int SEPARATION = 57, NORMAL_MASS = 58, TANGENT_MASS1 = 59, TANGENT_MASS2 = 60,
-            FRICTION = 61, RESTITUTION = 62, APPROACH = 63, MAX_NORMAL_IMPULSE = 64, IM0 = 65, IM1 = 66;
+    static final int IM0 = 15, IM1 = 16, NORMAL_MASS = 17;
     /** Accumulated impulses: normal, tangent 1, tangent 2, N·s. */
-    static final int IMPULSE = 67;
-    /** Kinetic energy the normal row took out of the bodies this step, J (points that may bounce only). */
-    static final int ABSORBED = 70;
-    /** Arms at the poses the rows were last built at (world): what the rows are built from. */
-    static final int ARM0 = 71, ARM1 = 74;
+    static final int IMPULSE = 18;
     /** Separation at the current poses, m: measured once per pose, read by the solve and the relax. */
-    static final int CURRENT_SEPARATION = 77;
+    static final int CURRENT_SEPARATION = 21;
+    static final int RESTITUTION = 22, MAX_NORMAL_IMPULSE = 23, APPROACH = 24;
+    /** Kinetic energy the normal row took out of the bodies this step, J (points that may bounce only). */
+    static final int ABSORBED = 25;
     /** Kinetic energy the friction rows took out of the bodies this step, J (points that may bounce only). */
-    static final int ABSORBED_FRICTION = 78;
+    static final int ABSORBED_FRICTION = 26;
     /** Normal impulse the point gave over the whole step, N·s: each substep's accumulated impulse, and the bounce. */
-    static final int STEP_IMPULSE = 79;
-    /** The rounding each body's copy of the point is carried with (signed, m; see {@link #core}). */
-    static final int ROUND0 = 80, ROUND1 = 81;
+    static final int STEP_IMPULSE = 27;
+    static final int FRICTION = 28, TANGENT_MASS1 = 29, TANGENT_MASS2 = 30;
     /**
      * The off-diagonal of the tangent rows' inverse 2×2 mass ({@link #TANGENT_MASS1} and
      * {@link #TANGENT_MASS2} hold its diagonal): friction is solved for both tangents at once, so
      * it does not depend on which way the tangents were chosen round the normal.
      */
-    static final int TANGENT_MASS12 = 82;
+    static final int TANGENT_MASS12 = 31;
     /** Each tangent row's own inverse mass, 1/k (the sliding solve, row by row). */
-    static final int TANGENT_DIAGONAL1 = 83, TANGENT_DIAGONAL2 = 84;
+    static final int TANGENT_DIAGONAL1 = 32, TANGENT_DIAGONAL2 = 33;
+    static final int TANGENT1 = 34, TANGENT2 = 49;
+    /** Separation at the start of the step, m. */
+    static final int SEPARATION = 64;
+    /**
+     * Where each body's copy of the point is carried from: the point's core (the point moved back
+     * along the normal by the body's rounding, see {@link SolverBodies#rounding}) at the start of the
+     * step (world) and in the body's frame.
+     */
+    static final int R0 = 65, R1 = 68, A0 = 71, A1 = 74;
+    /** Arms at the poses the rows were last built at (world): what the rows are built from. */
+    static final int ARM0 = 77, ARM1 = 80;
+    /** The rounding each body's copy of the point is carried with (signed, m; see {@link #core}). */
+    static final int ROUND0 = 83, ROUND1 = 84;
     static final int STRIDE = 85;
 
     int count;
@@ -58,12 +64,31 @@ class ContactPoints {
     /** Whether a point has a static or kinematic partner (stiffer softness, as Box2D). */
     boolean[] againstImmovable = new boolean[16];
 
-    /** Point i's arms at the current poses, then its three rows and their effective masses. */
+    /**
+     * Point i's arms at the current poses, then its three rows and their effective masses. Each
+     * body carries its own copy of the point, and as the bodies move the two copies part; the
+     * arms of two bodies with slots are taken to the copies' midpoint, so that every impulse acts
+     * on both bodies at one point and the pair's angular momentum is kept ({@link #armsParted}):
+     * the midpoint, or a rounded body's copy when the other is not rounded.
+     */
     void buildRows(SolverBodies b, int i) {
         int p = STRIDE * i;
         double[] q = point;
-        turnedArm(b, slot0[i], p, p + A0, p + ARM0, p + ROUND0);
-        turnedArm(b, slot1[i], p, p + A1, p + ARM1, p + ROUND1);
+        int s0 = slot0[i], s1 = slot1[i];
+        turnedArm(b, s0, p, p + A0, p + ARM0, p + ROUND0);
+        turnedArm(b, s1, p, p + A1, p + ARM1, p + ROUND1);
+        if (s0 >= 0 && s1 >= 0) {
+            // Body 0's share of the move to the common point: a rounded body's copy stays under its
+            // core, where its normal pushes through its centre, so it is the point when only one is
+            // rounded; the midpoint otherwise.
+            boolean round0 = q[p + ROUND0] != 0, round1 = q[p + ROUND1] != 0;
+            double share0 = round0 == round1 ? 0.5 : round0 ? 0 : 1;
+            for (int a = 0; a < 3; a++) {
+                double gap = b.p[3 * s1 + a] + q[p + ARM1 + a] - b.p[3 * s0 + a] - q[p + ARM0 + a];
+                q[p + ARM0 + a] += share0 * gap;
+                q[p + ARM1 + a] -= (1 - share0) * gap;
+            }
+        }
         q[p + NORMAL_MASS] = inverse(prepareRow(b, i, p + NORMAL));
         double k11 = prepareRow(b, i, p + TANGENT1), k22 = prepareRow(b, i, p + TANGENT2);
         // Coupling of the tangents through the bodies' inertia: (r×t1)·I⁻¹·(r×t2) per body.
@@ -142,6 +167,33 @@ class ContactPoints {
         q[ird + 1] = iy;
         q[ird + 2] = iz;
         return x * ix + y * iy + z * iz;
+    }
+
+    /**
+     * Distance (m) the two bodies' points of application of point i's rows may part before the
+     * rows are rebuilt at one point again: an impulse at two points {@code e} apart changes the
+     * pair's angular momentum by {@code e×λ}, so this bounds that change to λ's moment about a
+     * hundredth of a millimetre. Rebuilding at every micrometre of drift instead costs a resting
+     * pile of boxes half its step again, with the bodies' jitter.
+     */
+    static final double ARMS_PARTED = 1e-5;
+
+    /**
+     * @return whether the points where point i's rows push its two bodies ({@code x0 + arm0} and
+     *     {@code x1 + arm1}, the arms fixed in world axes while the centres move) lie more than
+     *     {@link #ARMS_PARTED} apart
+     */
+    boolean armsParted(SolverBodies b, int i) {
+        int s0 = slot0[i], s1 = slot1[i];
+        if (s0 < 0 || s1 < 0) {
+            return false;
+        }
+        int p = STRIDE * i, k0 = 3 * s0, k1 = 3 * s1;
+        double[] q = point, x = b.p;
+        double ex = x[k0] + q[p + ARM0] - x[k1] - q[p + ARM1];
+        double ey = x[k0 + 1] + q[p + ARM0 + 1] - x[k1 + 1] - q[p + ARM1 + 1];
+        double ez = x[k0 + 2] + q[p + ARM0 + 2] - x[k1 + 2] - q[p + ARM1 + 2];
+        return !(ex * ex + ey * ey + ez * ez <= ARMS_PARTED * ARMS_PARTED);
     }
 
     /** @return {@code d·(v0 − v1) + (r0×d)·ω0 − (r1×d)·ω1}: the row's relative velocity, m/s. */

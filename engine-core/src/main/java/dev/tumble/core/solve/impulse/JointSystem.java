@@ -15,8 +15,10 @@ import java.util.Arrays;
  *
  * <p>Rows are added joint by joint in an order where joints sharing a body lie close together
  * (the caller walks its joints breadth first), so A is banded: row a couples only to rows within
- * {@link #bandwidth()} of it, and the factorisation costs {@code O(n·w²)} for n rows of band w —
- * linear in the length of a chain or a rope. A redundant row (a second hinge on the same axis)
+ * {@link #bandwidth()} of it, and the factorisation costs at most {@code O(n·w²)} for n rows of
+ * band w — linear in the length of a chain or a rope. Within the band only each row's envelope
+ * (from the first row it shares a body with) is worked on, which for a tree of joints such as a
+ * ragdoll is a third of the band. A redundant row (a second hinge on the same axis)
  * gets a zero pivot and is dropped. Static and kinematic bodies couple nothing (infinite mass).
  */
 final class JointSystem {
@@ -58,8 +60,8 @@ final class JointSystem {
     private double[] band = new double[16];
     private double[] diagonal = new double[16];
     private int width;
-    /** Per slot: first and last row touching it (for the band width). */
-    private int[] firstRow = new int[16], lastRow = new int[16];
+    /** Per slot: the first row touching it; per row: the first row it shares a body with. */
+    private int[] firstRow = new int[16], envelope = new int[16];
 
     /** Starts a new system with no rows. */
     void begin() {
@@ -102,32 +104,37 @@ final class JointSystem {
 
     /**
      * @return the band width (rows) of the rows added, for {@code bodies} with {@code slots} slots:
-     *     the farthest two rows sharing a body lie apart
+     *     the farthest two rows sharing a body lie apart. Also notes each row's envelope, the
+     *     first row it shares a body with: its factor has no entry before that (fill-in stays
+     *     inside the envelope), so a tree of joints costs far less than its band.
      */
     int bandwidth(int slots) {
         if (firstRow.length < slots) {
             firstRow = new int[Math.max(slots, 2 * firstRow.length)];
-            lastRow = new int[firstRow.length];
+        }
+        if (envelope.length < rows) {
+            envelope = new int[Math.max(rows, 2 * envelope.length)];
         }
         Arrays.fill(firstRow, 0, slots, -1);
         int w = 0;
         for (int r = 0; r < rows; r++) {
-            w = Math.max(w, touch(slot0[r], r));
-            w = Math.max(w, touch(slot1[r], r));
+            int first = Math.min(touch(slot0[r], r), touch(slot1[r], r));
+            envelope[r] = first;
+            w = Math.max(w, r - first);
         }
         width = w;
         return w;
     }
 
+    /** @return the first row touching slot s, r being the latest (r itself for no slot). */
     private int touch(int s, int r) {
         if (s < 0) {
-            return 0;
+            return r;
         }
         if (firstRow[s] < 0) {
             firstRow[s] = r;
         }
-        lastRow[s] = r;
-        return r - firstRow[s];
+        return firstRow[s];
     }
 
     /**
@@ -268,17 +275,21 @@ final class JointSystem {
         b.displace(s, shift[k], shift[k + 1], shift[k + 2], shift[k + 3], shift[k + 4], shift[k + 5]);
     }
 
-    /** {@code L·D·Lᵀ = A} in the band, A's entries built on the fly from the rows' Jacobians. */
+    /**
+     * {@code L·D·Lᵀ = A} in the band, A's entries built on the fly from the rows' Jacobians; row a
+     * of L is computed from its envelope on ({@link #bandwidth}), and two rows' products only
+     * where both envelopes reach.
+     */
     private void factor(int n, int w) {
         if (band.length < n * (w + 1)) {
             band = new double[Math.max(n * (w + 1), 2 * band.length)];
         }
         int stride = w + 1;
         for (int a = 0; a < n; a++) {
-            int from = Math.max(0, a - w);
+            int from = envelope[a];
             for (int c = from; c <= a; c++) {
                 double sum = coupling(a, c);
-                for (int k = Math.max(from, c - w); k < c; k++) {
+                for (int k = Math.max(from, envelope[c]); k < c; k++) {
                     sum -= band[a * stride + (k - a + w)] * band[c * stride + (k - c + w)] * diagonal[k];
                 }
                 if (c < a) {
@@ -298,7 +309,7 @@ final class JointSystem {
         int stride = w + 1;
         for (int a = 0; a < n; a++) {
             double sum = x[a];
-            for (int k = Math.max(0, a - w); k < a; k++) {
+            for (int k = envelope[a]; k < a; k++) {
                 sum -= band[a * stride + (k - a + w)] * x[k];
             }
             x[a] = sum;
@@ -309,7 +320,9 @@ final class JointSystem {
         for (int a = n - 1; a >= 0; a--) {
             double sum = x[a];
             for (int k = a + 1; k <= Math.min(n - 1, a + w); k++) {
-                sum -= band[k * stride + (a - k + w)] * x[k];
+                if (envelope[k] <= a) { // outside row k's envelope its band holds nothing of this factor
+                    sum -= band[k * stride + (a - k + w)] * x[k];
+                }
             }
             x[a] = sum;
         }

@@ -3,6 +3,7 @@ package dev.tumble.core.solve.impulse;
 import dev.tumble.core.body.BodyType;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.contact.Contact;
+import dev.tumble.core.force.ForceRegistry;
 import dev.tumble.core.joint.Joint;
 import dev.tumble.core.world.SequentialImpulseSettings;
 import java.util.List;
@@ -13,11 +14,12 @@ import java.util.List;
  * pairs about to touch); the solver then takes every awake body through the substeps
  * <pre>
  *   for each substep h = dt / substeps:
- *     integrate velocities  (gravity, forces, implicit gyroscopic term, damping)
+ *     integrate velocities  (gravity, forces, springs at the substep's poses, damping)
  *     warm start            (the contacts' impulses of the last substep)
  *     solve                 (soft contacts' normal rows, biased: overlaps pushed out; joints
  *                            as rigid velocity rows, their limits soft)
- *     integrate positions   (then the joints' errors projected out of the poses)
+ *     integrate positions   (the turn with the gyroscopic term; then the joints' errors
+ *                            projected out of the poses)
  *     relax                 (the same rows without bias, and friction: the pull-out's
  *                            velocity taken back; then the shock sweep, from the ground up,
  *                            stops each upper body approaching the one it rests on)
@@ -41,7 +43,7 @@ public final class SoftStepSolver {
     public enum Stage {
         /** Bodies into slots; contact and joint rows built, the contacts' warm-start impulses loaded. */
         PREPARE,
-        /** Per substep: velocities from gravity, forces and the gyroscopic term. */
+        /** Per substep: velocities from gravity, forces (springs at the substep's poses) and the gyroscopic term. */
         INTEGRATE_VELOCITIES,
         /** Per substep: the contacts' accumulated impulses applied; the joints' started from zero. */
         WARM_START,
@@ -52,7 +54,8 @@ public final class SoftStepSolver {
         SOLVE,
         /**
          * Per substep: poses moved by the solved velocities; the joints' two-sided errors projected
-         * out of the poses; contact separations measured and rows rebuilt at the final poses.
+         * out of the poses; contact separations measured, and rows rebuilt where bodies turned or
+         * slid, at the final poses.
          */
         INTEGRATE_POSITIONS,
         /**
@@ -70,6 +73,7 @@ public final class SoftStepSolver {
     private final SolverBodies bodies = new SolverBodies();
     private final ContactConstraints contacts = new ContactConstraints();
     private final JointConstraints joints = new JointConstraints();
+    private final SpringForces springs = new SpringForces();
 
     /**
      * A solver with the given settings.
@@ -86,6 +90,7 @@ public final class SoftStepSolver {
     private int contactCount;
     private double[] warm;
     private List<Joint> jointList;
+    private ForceRegistry forces;
     private final double[] gravity = new double[3];
     private double maxLinearSpeed, maxAngularSpeed;
 
@@ -98,18 +103,22 @@ public final class SoftStepSolver {
      * @param warm per contact, its warm-start impulses (normal, tangent 1, tangent 2; N·s) in, and
      *     the impulses to remember out
      * @param jointList the world's joints
+     * @param forces the world's force registry, whose generators have run for this step: its
+     *     springs are evaluated again at each substep ({@link SpringForces})
      * @param dt the step, s
      * @param gravity world gravity (x, y, z), m/s²
      * @param maxLinearSpeed speed limit, m/s
      * @param maxAngularSpeed angular speed limit, rad/s
      */
     public void solve(List<RigidBody> worldBodies, Contact[] contactList, int contactCount, double[] warm,
-            List<Joint> jointList, double dt, double[] gravity, double maxLinearSpeed, double maxAngularSpeed) {
+            List<Joint> jointList, ForceRegistry forces, double dt, double[] gravity, double maxLinearSpeed,
+            double maxAngularSpeed) {
         this.worldBodies = worldBodies;
         this.contactList = contactList;
         this.contactCount = contactCount;
         this.warm = warm;
         this.jointList = jointList;
+        this.forces = forces;
         System.arraycopy(gravity, 0, this.gravity, 0, 3);
         this.maxLinearSpeed = maxLinearSpeed;
         this.maxAngularSpeed = maxAngularSpeed;
@@ -126,6 +135,7 @@ public final class SoftStepSolver {
         this.worldBodies = null;
         this.contactList = null;
         this.jointList = null;
+        this.forces = null;
         this.warm = null;
     }
 
@@ -136,7 +146,10 @@ public final class SoftStepSolver {
     private void run(Stage stage, double time) {
         switch (stage) {
             case PREPARE -> prepare(time);
-            case INTEGRATE_VELOCITIES -> bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
+            case INTEGRATE_VELOCITIES -> {
+                springs.apply(bodies, time);
+                bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
+            }
             case WARM_START -> {
                 contacts.warmStart(bodies, time);
                 joints.startSubstep();
@@ -188,5 +201,6 @@ public final class SoftStepSolver {
         boolean warmStart = settings.warmStarting();
         contacts.prepare(contactList, contactCount, warm, warmStart, h * settings.substeps(), bodies);
         joints.prepare(jointList, bodies);
+        springs.prepare(forces, bodies);
     }
 }
