@@ -10,6 +10,12 @@ public final class ContactManifold {
     public static final int CAPACITY = 64;
     /** Points kept by the narrow phase per pair after reduction. */
     public static final int MAX_POINTS = 4;
+    /**
+     * How far apart (m) a point may be and still count with the touching ones when the points are
+     * reduced ({@link #reduce}): a resting box's corner lifted by a hair is part of its support.
+     * The book's contact margin and Box2D's linear slop.
+     */
+    static final double TOUCHING = 0.005;
 
     private final ContactPoint[] points = new ContactPoint[CAPACITY];
     private final ContactPoint[] spare = new ContactPoint[MAX_POINTS];
@@ -108,7 +114,11 @@ public final class ContactManifold {
     /**
      * Keeps at most {@code max} (≤ 4) points of those added since index {@code from}: the deepest,
      * the one farthest from it, the one making the largest triangle with those two, and the one
-     * adding the most area to that triangle.
+     * adding the most area to that triangle. Points that touch (overlap, or lie apart by less than
+     * {@link #TOUCHING}) come before points farther apart (speculative ones): each of the three is
+     * chosen among the touching points not yet kept, and among all only once none is left. Chosen
+     * for area alone, a rounded body rocking on its underside kept three corners a few centimetres
+     * above the ground and dropped two already in it, which went on sinking through the step.
      *
      * @param from the index of the first point to reduce
      * @param max the most points to keep from there (≤ 4)
@@ -124,21 +134,26 @@ public final class ContactManifold {
                 i0 = i;
             }
         }
+        int touching = 0; // touching points not kept yet
+        for (int i = from; i < size; i++) {
+            touching += i != i0 && touches(i) ? 1 : 0;
+        }
         ContactPoint p0 = points[i0];
         double nx = p0.normal.x, ny = p0.normal.y, nz = p0.normal.z;
         int i1 = -1;
         double best = -1;
         for (int i = from; i < size; i++) {
             double d = points[i].point.distanceSquared(p0.point);
-            if (i != i0 && d > best) {
+            if (i != i0 && eligible(i, touching) && d > best) {
                 best = d;
                 i1 = i;
             }
         }
+        touching -= touches(i1) ? 1 : 0;
         int i2 = -1;
         best = -1;
         for (int i = from; i < size; i++) {
-            if (i == i0 || i == i1) {
+            if (i == i0 || i == i1 || !eligible(i, touching)) {
                 continue;
             }
             double a = Math.abs(area(p0, points[i1], points[i], nx, ny, nz));
@@ -147,6 +162,7 @@ public final class ContactManifold {
                 i2 = i;
             }
         }
+        touching -= touches(i2) ? 1 : 0;
         if (area(p0, points[i1], points[i2], nx, ny, nz) < 0) {
             int s = i1;
             i1 = i2;
@@ -155,7 +171,7 @@ public final class ContactManifold {
         int i3 = -1;
         best = 0;
         for (int i = from; i < size && max > 3; i++) {
-            if (i == i0 || i == i1 || i == i2) {
+            if (i == i0 || i == i1 || i == i2 || !eligible(i, touching)) {
                 continue;
             }
             ContactPoint p = points[i];
@@ -179,6 +195,15 @@ public final class ContactManifold {
             points[from + j].set(spare[j]);
         }
         size = from + k;
+    }
+
+    /** Whether point i may be chosen while {@code touching} touching points are still to choose from. */
+    private boolean eligible(int i, int touching) {
+        return touching == 0 || touches(i);
+    }
+
+    private boolean touches(int i) {
+        return points[i].penetration > -TOUCHING;
     }
 
     private static double area(ContactPoint a, ContactPoint b, ContactPoint c, double nx, double ny, double nz) {
