@@ -93,6 +93,54 @@ class SoftStepSpringTest {
     }
 
     /**
+     * A 2 kg box hanging under gravity from a static body by a 300 N/m spring (its static end not
+     * registered, so the solver reads that end from the body, which has no slot), pulled 0.2 m
+     * below its rest, undamped, 10 s: it bobs with the period {@code 2π·√(m/k)} within 1 % and
+     * its energy (kinetic, the spring's and gravity's) keeps within the substep's wobble.
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {1 / 30.0, 1 / 60.0, 1 / 120.0})
+    void aBoxHangingFromAStaticBodyBobsAtItsPeriod(double dt) {
+        World world = SoftStepWorlds.softWorld(0, -SoftStepWorlds.G, 0);
+        double k = 300, rest = 1, mass = 2;
+        RigidBody ceiling = world.addBody(RigidBody.fixed(new Box(1, 0.1, 1)).position(0, 3, 0));
+        double hang = 3 - rest - mass * SoftStepWorlds.G / k; // where it rests
+        RigidBody box = world.addBody(RigidBody.dynamic(new Box(0.1, 0.1, 0.1)).mass(mass).damping(1, 1)
+                .position(0, hang - 0.2, 0));
+        Spring spring = new Spring(ceiling, new Vector3d(), box, new Vector3d(), k, rest).register(world.forces());
+        double start = hangingEnergy(spring), worst = 0;
+        double lastY = box.positionY(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
+        int minima = 0;
+        boolean falling = false;
+        int steps = SoftStepWorlds.steps(10, dt);
+        for (int i = 1; i <= steps; i++) {
+            world.step(dt);
+            worst = Math.max(worst, Math.abs(hangingEnergy(spring) - start) / (0.5 * k * 0.2 * 0.2));
+            double y = box.positionY();
+            if (falling && y > lastY) {
+                double t = (i - 1) * dt;
+                if (minima++ == 0) {
+                    firstMinimum = t;
+                }
+                lastMinimum = t;
+            }
+            falling = y < lastY;
+            lastY = y;
+        }
+        double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / k);
+        assertTrue(worst <= wobble(world, dt, Math.sqrt(k / mass)), String.format(Locale.ROOT,
+                "dt %.4f s: energy strayed by %.2f %% of the swing's", dt, 100 * worst));
+        assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
+                "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));
+    }
+
+    /** Kinetic energy of the spring's second end, the spring's energy and gravity's (zero at y = 0), J. */
+    private static double hangingEnergy(Spring spring) {
+        RigidBody box = spring.bodyB();
+        return energy(spring) + box.mass() * SoftStepWorlds.G * box.positionY();
+    }
+
+    /**
      * Symplectic Euler over a substep h keeps a modified energy; the true one wobbles about it by
      * about ω·h/2 of itself (ω the spring's angular frequency, rad/s). This allows ω·h.
      */
