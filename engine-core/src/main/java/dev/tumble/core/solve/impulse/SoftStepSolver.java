@@ -14,7 +14,7 @@ import java.util.List;
  * pairs about to touch); the solver then takes every awake body through the substeps
  * <pre>
  *   for each substep h = dt / substeps:
- *     integrate velocities  (gravity, forces, springs at the substep's poses, damping)
+ *     integrate velocities  (gravity, forces; springs and buoyancy at the substep's poses)
  *     warm start            (the contacts' impulses of the last substep)
  *     solve                 (soft contacts' normal rows, biased: overlaps pushed out; joints
  *                            as rigid velocity rows, their limits soft)
@@ -43,7 +43,7 @@ public final class SoftStepSolver {
     public enum Stage {
         /** Bodies into slots; contact and joint rows built, the contacts' warm-start impulses loaded. */
         PREPARE,
-        /** Per substep: velocities from gravity, forces (springs at the substep's poses) and the gyroscopic term. */
+        /** Per substep: velocities from gravity and forces (springs and buoyancy at the substep's poses). */
         INTEGRATE_VELOCITIES,
         /** Per substep: the contacts' accumulated impulses applied; the joints' started from zero. */
         WARM_START,
@@ -73,7 +73,7 @@ public final class SoftStepSolver {
     private final SolverBodies bodies = new SolverBodies();
     private final ContactConstraints contacts = new ContactConstraints();
     private final JointConstraints joints = new JointConstraints();
-    private final SpringForces springs = new SpringForces();
+    private final PoseForces poseForces = new PoseForces();
 
     /**
      * A solver with the given settings.
@@ -104,7 +104,7 @@ public final class SoftStepSolver {
      *     the impulses to remember out
      * @param jointList the world's joints
      * @param forces the world's force registry, whose generators have run for this step: its
-     *     springs are evaluated again at each substep ({@link SpringForces})
+     *     springs are evaluated again at each substep ({@link PoseForces})
      * @param dt the step, s
      * @param gravity world gravity (x, y, z), m/s²
      * @param maxLinearSpeed speed limit, m/s
@@ -147,7 +147,7 @@ public final class SoftStepSolver {
         switch (stage) {
             case PREPARE -> prepare(time);
             case INTEGRATE_VELOCITIES -> {
-                springs.apply(bodies, time);
+                poseForces.apply(bodies, time);
                 bodies.integrateVelocities(time, maxLinearSpeed, maxAngularSpeed);
             }
             case WARM_START -> {
@@ -201,6 +201,6 @@ public final class SoftStepSolver {
         boolean warmStart = settings.warmStarting();
         contacts.prepare(contactList, contactCount, warm, warmStart, h * settings.substeps(), bodies);
         joints.prepare(jointList, bodies);
-        springs.prepare(forces, bodies);
+        poseForces.prepare(forces, bodies);
     }
 }

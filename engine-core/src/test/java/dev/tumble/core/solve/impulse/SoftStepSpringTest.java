@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.collision.shape.Box;
 import dev.tumble.core.force.AnchoredSpring;
+import dev.tumble.core.force.Buoyancy;
 import dev.tumble.core.force.Spring;
 import dev.tumble.core.world.World;
 import java.util.List;
@@ -14,9 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The force registry's springs keep their energy in the sequential-impulse world: they are
- * evaluated again at every substep ({@link SpringForces}). Held at their start-of-step value
- * over the substeps, a 1 kg body on a 100 N/m spring gained 40 % of its energy a second.
+ * The force registry's springs and buoyancies keep their energy in the sequential-impulse world:
+ * they are evaluated again at every substep ({@link PoseForces}). Held at their start-of-step
+ * value over the substeps, a 1 kg body on a 100 N/m spring gained 40 % of its energy a second.
  */
 class SoftStepSpringTest {
 
@@ -129,6 +130,49 @@ class SoftStepSpringTest {
         }
         double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / k);
         assertTrue(worst <= wobble(world, dt, Math.sqrt(k / mass)), String.format(Locale.ROOT,
+                "dt %.4f s: energy strayed by %.2f %% of the swing's", dt, 100 * worst));
+        assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
+                "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));
+    }
+
+    /**
+     * A 500 kg buoy of 1 m³ (half the density of water) let go 0.2 m above where it floats,
+     * undamped, 10 s: it bobs with the period {@code 2π·√(m/c)} of its buoyancy's stiffness
+     * {@code c = ρ·V·g/(2·maxDepth)} within 1 %, and its energy (kinetic, gravity's and the
+     * buoyancy's {@code ½·c·(y0 − y)²}) keeps within the substep's wobble.
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {1 / 30.0, 1 / 60.0, 1 / 120.0})
+    void aBuoyBobsAtItsPeriodWithItsEnergyKept(double dt) {
+        World world = SoftStepWorlds.softWorld(0, -SoftStepWorlds.G, 0);
+        double mass = 500, maxDepth = 0.5, volume = 1, g = SoftStepWorlds.G;
+        RigidBody buoy = world.addBody(RigidBody.dynamic(new Box(0.5, 0.5, 0.5)).mass(mass).damping(1, 1)
+                .position(0, 0.2, 0));
+        world.forces().add(buoy, new Buoyancy(new Vector3d(), maxDepth, volume, 0, Buoyancy.WATER_DENSITY, g));
+        double c = Buoyancy.WATER_DENSITY * volume * g / (2 * maxDepth), fullyDry = maxDepth;
+        java.util.function.DoubleSupplier energy = () -> buoy.kineticEnergy() + mass * g * buoy.positionY()
+                + 0.5 * c * (fullyDry - buoy.positionY()) * (fullyDry - buoy.positionY());
+        double start = energy.getAsDouble(), swing = 0.5 * c * 0.2 * 0.2, worst = 0;
+        double lastY = buoy.positionY(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
+        int minima = 0;
+        boolean falling = false;
+        int steps = SoftStepWorlds.steps(10, dt);
+        for (int i = 1; i <= steps; i++) {
+            world.step(dt);
+            worst = Math.max(worst, Math.abs(energy.getAsDouble() - start) / swing);
+            double y = buoy.positionY();
+            if (falling && y > lastY) {
+                double t = (i - 1) * dt;
+                if (minima++ == 0) {
+                    firstMinimum = t;
+                }
+                lastMinimum = t;
+            }
+            falling = y < lastY;
+            lastY = y;
+        }
+        double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / c);
+        assertTrue(worst <= wobble(world, dt, Math.sqrt(c / mass)), String.format(Locale.ROOT,
                 "dt %.4f s: energy strayed by %.2f %% of the swing's", dt, 100 * worst));
         assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
                 "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));

@@ -2,6 +2,7 @@ package dev.tumble.core.solve.impulse;
 
 import dev.tumble.core.body.RigidBody;
 import dev.tumble.core.force.AnchoredSpring;
+import dev.tumble.core.force.Buoyancy;
 import dev.tumble.core.force.ForceGenerator;
 import dev.tumble.core.force.ForceRegistry;
 import dev.tumble.core.force.Spring;
@@ -10,26 +11,33 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 /**
- * The force registry's springs ({@link Spring}, {@link AnchoredSpring}) evaluated again at each
- * substep's poses. The registry runs every generator once, at the start of the step, and the
- * solver holds the forces it added over the substeps; for a spring that is explicit Euler over
- * the whole step, {@code x_end = x + v·dt + F(x)·dt²·(n+1)/(2n·m)} for n substeps, which
- * gains energy each step: a 1 kg body on a 100 N/m spring by 40 % a second at 8 substeps.
- * Evaluated again at each substep's start (symplectic Euler over the substep) the spring keeps
- * its energy, to within a wobble of order {@code ω·h}.
+ * The force registry's generators whose force depends on where the body is ({@link Spring},
+ * {@link AnchoredSpring}, {@link Buoyancy}) evaluated again at each substep's poses. The registry
+ * runs every generator once, at the start of the step, and the solver holds the forces it added
+ * over the substeps; for a spring that is explicit Euler over the whole step,
+ * {@code x_end = x + v·dt + F(x)·dt²·(n+1)/(2n·m)} for n substeps, which gains energy each step:
+ * a 1 kg body on a 100 N/m spring by 40 % a second at 8 substeps, and a buoy bobs ever higher.
+ * Evaluated again at each substep's start (symplectic Euler over the substep) the force keeps
+ * the energy, to within a wobble of order {@code ω·h}.
  *
  * <p>Each substep adds, per registration whose body has a slot, the difference between the
- * spring's force (and torque) now and what it was at the start of the step, which the registry
- * already added: in the first substep that difference is zero, and the registry's rules (which
- * ends a spring wakes, which it leaves asleep) stay the registry's. An end without a slot
- * (static or asleep) stays where it is through the step.
+ * force (and torque) now and what it was at the start of the step, which the registry already
+ * added: in the first substep that difference is zero, and the registry's rules (which ends a
+ * spring wakes, which bodies it leaves asleep) stay the registry's. A spring's end without a
+ * slot (static or asleep) stays where it is through the step.
  */
-final class SpringForces {
-    /** Per registration, DATA doubles: this end's point (body axes), the other end's point (its body axes, or world for an anchor), k, rest length, the force at the start (world), the torque at the start. */
+final class PoseForces {
+    /**
+     * Per registration, DATA doubles: the point the force acts at (body axes); for a spring the
+     * other end's point (its body axes, or world for an anchor), k and the rest length; the force
+     * at the start (world) and the torque at the start.
+     */
     private static final int POINT = 0, OTHER = 3, STIFFNESS = 6, REST = 7, FORCE = 8, TORQUE = 11, DATA = 14;
 
     private int count;
     private int[] slot = new int[4], otherSlot = new int[4];
+    /** Per registration: its buoyancy, or null for a spring. */
+    private Buoyancy[] buoyancy = new Buoyancy[4];
     /** Per registration: the other end's body (null for an anchor); read when it has no slot. */
     private RigidBody[] other = new RigidBody[4];
     private double[] data = new double[4 * DATA];
@@ -37,8 +45,8 @@ final class SpringForces {
     private final double[] here = new double[3], there = new double[3], force = new double[6];
 
     /**
-     * Collects the registry's springs acting on bodies with slots, and each one's force and torque
-     * at the start-of-step poses.
+     * Collects the registry's springs and buoyancies acting on dynamic bodies with slots, and each
+     * one's force and torque at the start-of-step poses.
      */
     void prepare(ForceRegistry registry, SolverBodies b) {
         count = 0;
@@ -46,14 +54,20 @@ final class SpringForces {
             ForceGenerator g = registry.generator(r);
             RigidBody body = registry.body(r);
             int s = b.slot(body);
-            if (s < 0 || !b.dynamic[s] || !(g instanceof Spring || g instanceof AnchoredSpring)) {
+            if (s < 0 || !b.dynamic[s] || !(g instanceof Spring || g instanceof AnchoredSpring || g instanceof Buoyancy)) {
                 continue;
             }
             int i = count++;
             ensure(count);
             int o = DATA * i;
             slot[i] = s;
-            if (g instanceof Spring spring) {
+            buoyancy[i] = null;
+            if (g instanceof Buoyancy water) {
+                buoyancy[i] = water;
+                other[i] = null;
+                otherSlot[i] = -1;
+                put(o + POINT, water.centreOfBuoyancy());
+            } else if (g instanceof Spring spring) {
                 boolean isA = spring.bodyA() == body;
                 RigidBody far = isA ? spring.bodyB() : spring.bodyA();
                 put(o + POINT, isA ? spring.pointA() : spring.pointB());
@@ -96,12 +110,19 @@ final class SpringForces {
 
     /**
      * The force (N) and torque about the centre (N·m) on registration i's body at the poses now,
-     * into {@link #force}: Hooke's law as the springs compute it, {@code −k·(|d| − L)·d/|d|} with
-     * d from the other end's point to this one's; zero when the points coincide.
+     * into {@link #force}: for a spring Hooke's law as the springs compute it,
+     * {@code −k·(|d| − L)·d/|d|} with d from the other end's point to this one's (zero when the
+     * points coincide); for a buoyancy its submerged fraction of {@code ρ·V·g}, straight up.
      */
     private void evaluate(SolverBodies b, int i) {
         int s = slot[i], o = DATA * i;
         toWorld(b, s, o + POINT, here);
+        if (buoyancy[i] != null) {
+            Buoyancy water = buoyancy[i];
+            double lift = water.submergedFraction(here[1]) * (water.liquidDensity() * water.volume() * water.gravity());
+            forceAt(b, s, 0, lift, 0);
+            return;
+        }
         int t = otherSlot[i];
         if (t >= 0) {
             toWorld(b, t, o + OTHER, there);
@@ -120,7 +141,11 @@ final class SpringForces {
             return;
         }
         double scale = -data[o + STIFFNESS] * (length - data[o + REST]) / length;
-        double fx = dx * scale, fy = dy * scale, fz = dz * scale;
+        forceAt(b, s, dx * scale, dy * scale, dz * scale);
+    }
+
+    /** {@link #force}: the force (fx, fy, fz) at {@link #here} on slot s, and its torque about the centre. */
+    private void forceAt(SolverBodies b, int s, double fx, double fy, double fz) {
         int k = 3 * s;
         double rx = here[0] - b.p[k], ry = here[1] - b.p[k + 1], rz = here[2] - b.p[k + 2];
         force[0] = fx;
@@ -155,6 +180,7 @@ final class SpringForces {
         slot = Arrays.copyOf(slot, c);
         otherSlot = Arrays.copyOf(otherSlot, c);
         other = Arrays.copyOf(other, c);
+        buoyancy = Arrays.copyOf(buoyancy, c);
         data = Arrays.copyOf(data, DATA * c);
     }
 }
