@@ -90,7 +90,7 @@ final class PoseForces {
         }
     }
 
-    /** Adds to every spring's body {@code h·(F − F_start)} and {@code h·I⁻¹·(τ − τ_start)}, F and τ at the poses now; {@code h}: the substep, s. */
+    /** Adds to each registration's body {@code h·(F − F_start)} and {@code h·I⁻¹·(τ − τ_start)}, F and τ at the poses now; {@code h}: the substep, s. */
     void apply(SolverBodies b, double h) {
         for (int i = 0; i < count; i++) {
             evaluate(b, i);
