@@ -10,6 +10,7 @@ import dev.tumble.core.force.Spring;
 import dev.tumble.core.world.World;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,30 +36,9 @@ class SoftStepSpringTest {
                 .position(rest + 0.5, 0, 0));
         AnchoredSpring spring = new AnchoredSpring(new Vector3d(), new Vector3d(), k, rest);
         world.forces().add(box, spring);
-        double start = anchoredEnergy(box, k, rest), worst = 0;
-        double lastX = box.positionX(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
-        int minima = 0;
-        boolean falling = false;
-        int steps = SoftStepWorlds.steps(10, dt);
-        for (int i = 1; i <= steps; i++) {
-            world.step(dt);
-            worst = Math.max(worst, Math.abs(anchoredEnergy(box, k, rest) / start - 1));
-            double x = box.positionX();
-            if (falling && x > lastX) { // turned at the previous step: the stretch's minimum
-                double t = (i - 1) * dt;
-                if (minima++ == 0) {
-                    firstMinimum = t;
-                }
-                lastMinimum = t;
-            }
-            falling = x < lastX;
-            lastX = x;
-        }
-        double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / k);
-        assertTrue(worst <= wobble(world, dt, Math.sqrt(k / mass)), String.format(Locale.ROOT,
-                "dt %.4f s: energy strayed by %.2f %%", dt, 100 * worst));
-        assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
-                "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));
+        double start = anchoredEnergy(box, k, rest);
+        Swing swing = swing(world, dt, box::positionX, () -> Math.abs(anchoredEnergy(box, k, rest) / start - 1));
+        swing.assertKept(world, dt, Math.sqrt(k / mass), "of the start");
     }
 
     /**
@@ -109,30 +89,9 @@ class SoftStepSpringTest {
         RigidBody box = world.addBody(RigidBody.dynamic(new Box(0.1, 0.1, 0.1)).mass(mass).damping(1, 1)
                 .position(0, hang - 0.2, 0));
         Spring spring = new Spring(ceiling, new Vector3d(), box, new Vector3d(), k, rest).register(world.forces());
-        double start = hangingEnergy(spring), worst = 0;
-        double lastY = box.positionY(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
-        int minima = 0;
-        boolean falling = false;
-        int steps = SoftStepWorlds.steps(10, dt);
-        for (int i = 1; i <= steps; i++) {
-            world.step(dt);
-            worst = Math.max(worst, Math.abs(hangingEnergy(spring) - start) / (0.5 * k * 0.2 * 0.2));
-            double y = box.positionY();
-            if (falling && y > lastY) {
-                double t = (i - 1) * dt;
-                if (minima++ == 0) {
-                    firstMinimum = t;
-                }
-                lastMinimum = t;
-            }
-            falling = y < lastY;
-            lastY = y;
-        }
-        double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / k);
-        assertTrue(worst <= wobble(world, dt, Math.sqrt(k / mass)), String.format(Locale.ROOT,
-                "dt %.4f s: energy strayed by %.2f %% of the swing's", dt, 100 * worst));
-        assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
-                "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));
+        double start = hangingEnergy(spring), bob = 0.5 * k * 0.2 * 0.2;
+        Swing swing = swing(world, dt, box::positionY, () -> Math.abs(hangingEnergy(spring) - start) / bob);
+        swing.assertKept(world, dt, Math.sqrt(k / mass), "of the swing's");
     }
 
     /**
@@ -150,38 +109,58 @@ class SoftStepSpringTest {
                 .position(0, 0.2, 0));
         world.forces().add(buoy, new Buoyancy(new Vector3d(), maxDepth, volume, 0, Buoyancy.WATER_DENSITY, g));
         double c = Buoyancy.WATER_DENSITY * volume * g / (2 * maxDepth), fullyDry = maxDepth;
-        java.util.function.DoubleSupplier energy = () -> buoy.kineticEnergy() + mass * g * buoy.positionY()
+        DoubleSupplier energy = () -> buoy.kineticEnergy() + mass * g * buoy.positionY()
                 + 0.5 * c * (fullyDry - buoy.positionY()) * (fullyDry - buoy.positionY());
-        double start = energy.getAsDouble(), swing = 0.5 * c * 0.2 * 0.2, worst = 0;
-        double lastY = buoy.positionY(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
-        int minima = 0;
-        boolean falling = false;
-        int steps = SoftStepWorlds.steps(10, dt);
-        for (int i = 1; i <= steps; i++) {
-            world.step(dt);
-            worst = Math.max(worst, Math.abs(energy.getAsDouble() - start) / swing);
-            double y = buoy.positionY();
-            if (falling && y > lastY) {
-                double t = (i - 1) * dt;
-                if (minima++ == 0) {
-                    firstMinimum = t;
-                }
-                lastMinimum = t;
-            }
-            falling = y < lastY;
-            lastY = y;
-        }
-        double period = (lastMinimum - firstMinimum) / (minima - 1), expected = 2 * Math.PI * Math.sqrt(mass / c);
-        assertTrue(worst <= wobble(world, dt, Math.sqrt(c / mass)), String.format(Locale.ROOT,
-                "dt %.4f s: energy strayed by %.2f %% of the swing's", dt, 100 * worst));
-        assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
-                "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, minima - 1, expected));
+        double start = energy.getAsDouble(), bob = 0.5 * c * 0.2 * 0.2;
+        Swing swing = swing(world, dt, buoy::positionY, () -> Math.abs(energy.getAsDouble() - start) / bob);
+        swing.assertKept(world, dt, Math.sqrt(c / mass), "of the swing's");
     }
 
     /** Kinetic energy of the spring's second end, the spring's energy and gravity's (zero at y = 0), J. */
     private static double hangingEnergy(Spring spring) {
         RigidBody box = spring.bodyB();
         return energy(spring) + box.mass() * SoftStepWorlds.G * box.positionY();
+    }
+
+    /**
+     * What {@link #swing} measured: the worst relative energy error over the run and the period of
+     * the swing (s), from the first to the last minimum of the coordinate.
+     */
+    private record Swing(double worst, double period, int swings) {
+        /** Asserts the energy kept within {@link #wobble} and the period within 1 % of {@code 2π/ω}. */
+        void assertKept(World world, double dt, double omega, String relativeTo) {
+            assertTrue(worst <= wobble(world, dt, omega), String.format(Locale.ROOT,
+                    "dt %.4f s: energy strayed by %.2f %% %s", dt, 100 * worst, relativeTo));
+            double expected = 2 * Math.PI / omega;
+            assertTrue(Math.abs(period / expected - 1) <= 0.01, String.format(Locale.ROOT,
+                    "dt %.4f s: period %.4f s over %d swings, expected %.4f s", dt, period, swings, expected));
+        }
+    }
+
+    /**
+     * Steps {@code world} for 10 s by {@code dt} (s), noting the worst of {@code error} after each
+     * step and when {@code coordinate} turns at a minimum.
+     */
+    private static Swing swing(World world, double dt, DoubleSupplier coordinate, DoubleSupplier error) {
+        double worst = 0, last = coordinate.getAsDouble(), firstMinimum = Double.NaN, lastMinimum = Double.NaN;
+        int minima = 0;
+        boolean falling = false;
+        int steps = SoftStepWorlds.steps(10, dt);
+        for (int i = 1; i <= steps; i++) {
+            world.step(dt);
+            worst = Math.max(worst, error.getAsDouble());
+            double x = coordinate.getAsDouble();
+            if (falling && x > last) { // turned at the previous step
+                double t = (i - 1) * dt;
+                if (minima++ == 0) {
+                    firstMinimum = t;
+                }
+                lastMinimum = t;
+            }
+            falling = x < last;
+            last = x;
+        }
+        return new Swing(worst, (lastMinimum - firstMinimum) / (minima - 1), minima - 1);
     }
 
     /**
